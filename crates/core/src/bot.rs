@@ -1,0 +1,82 @@
+//! Bots: choose a move under a budget and explain the choice.
+
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::stream::Stream;
+
+/// How much a bot may think: any of depth (plies), nodes and time; `None` means no limit of that kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Deepest search, in plies.
+    pub depth: Option<u32>,
+    /// Most nodes visited.
+    pub nodes: Option<u64>,
+    /// Most time spent.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// No limit: the bot uses its own defaults.
+    pub const UNLIMITED: Budget = Budget { depth: None, nodes: None, time: None };
+
+    /// A depth limit alone.
+    pub fn depth(depth: u32) -> Self {
+        Budget { depth: Some(depth), ..Budget::UNLIMITED }
+    }
+
+    /// A time limit alone.
+    pub fn time(time: Duration) -> Self {
+        Budget { time: Some(time), ..Budget::UNLIMITED }
+    }
+
+    /// The moment thinking must stop, counted from `start`.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// A bot's chosen move and why: for hints in the UI and logs in the arena.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<M> {
+    /// The move to play.
+    pub mv: M,
+    /// Its value for the bot, in the evaluation's units.
+    pub score: f64,
+    /// The expected continuation, starting with `mv` (may hold only `mv`).
+    pub pv: Vec<M>,
+    /// Depth reached, in plies (0 for bots that do not search).
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A computer player.
+pub trait Bot<G: Game>: Send {
+    /// The bot's name with its settings, as the registry spells it.
+    fn name(&self) -> String;
+
+    /// Chooses a move for the player to move in `state` within `budget`, drawing any randomness
+    /// (tie breaks, noise) from `stream`; `None` when no player is to move.
+    fn choose(&mut self, state: &G, budget: &Budget, stream: &mut Stream) -> Option<Decision<G::Move>>;
+}
+
+/// Plays a uniformly random legal move.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn choose(&mut self, state: &G, _budget: &Budget, stream: &mut Stream) -> Option<Decision<G::Move>> {
+        let start = Instant::now();
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mv = *stream.pick(&moves)?;
+        Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes: 0, elapsed: start.elapsed() })
+    }
+}
