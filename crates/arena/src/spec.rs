@@ -1,0 +1,186 @@
+//! Names with parameters, as games and bots are spelled: `tictactoe(variant=two-phase)`, `thesis(depth=3)`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ArenaError;
+
+/// A name with `key=value` parameters.
+///
+/// ```
+/// use hamle_arena::Spec;
+/// let spec: Spec = "tictactoe(variant=two-phase)".parse()?;
+/// assert_eq!(spec.name, "tictactoe");
+/// assert_eq!(spec.to_string(), "tictactoe(variant=two-phase)");
+/// # Ok::<(), hamle_arena::ArenaError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Spec {
+    /// The short name.
+    pub name: String,
+    /// The parameters, sorted by key.
+    pub params: BTreeMap<String, String>,
+}
+
+impl Spec {
+    /// A spec with no parameters.
+    pub fn named(name: &str) -> Self {
+        Spec { name: name.to_owned(), params: BTreeMap::new() }
+    }
+
+    /// Adds or replaces a parameter.
+    pub fn with(mut self, key: &str, value: &str) -> Self {
+        self.params.insert(key.to_owned(), value.to_owned());
+        self
+    }
+}
+
+fn is_name(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+impl FromStr for Spec {
+    type Err = ArenaError;
+
+    fn from_str(text: &str) -> Result<Self, ArenaError> {
+        let bad = |why: &str| ArenaError::BadSpec { text: text.to_owned(), why: why.to_owned() };
+        let text_trim = text.trim();
+        let (name, rest) = match text_trim.find('(') {
+            Some(open) => {
+                let inner = text_trim[open + 1..].strip_suffix(')').ok_or_else(|| bad("missing ')' at the end"))?;
+                (&text_trim[..open], Some(inner))
+            }
+            None => (text_trim, None),
+        };
+        let name = name.trim();
+        if !is_name(name) {
+            return Err(bad("a name is letters, digits, '-' or '_'"));
+        }
+        let mut params = BTreeMap::new();
+        for pair in rest.into_iter().flat_map(|r| r.split(',')).map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = pair.split_once('=').ok_or_else(|| bad("parameters are written key=value"))?;
+            let (key, value) = (key.trim(), value.trim());
+            if !is_name(key) || !is_name(value) {
+                return Err(bad("parameters are written key=value, with letters, digits, '-', '_' or '.'"));
+            }
+            if params.insert(key.to_owned(), value.to_owned()).is_some() {
+                return Err(bad("a parameter is given twice"));
+            }
+        }
+        Ok(Spec { name: name.to_owned(), params })
+    }
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        if !self.params.is_empty() {
+            let pairs: Vec<String> = self.params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+            write!(f, "({})", pairs.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+/// A parameter a game or bot accepts, for `hamle bots` and error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamDoc {
+    /// The key.
+    pub key: &'static str,
+    /// The values it takes, e.g. `classic|two-phase` or `1..=9`.
+    pub values: &'static str,
+    /// The value when it is not given.
+    pub default: &'static str,
+    /// What it does.
+    pub about: &'static str,
+}
+
+/// The parameters of one spec as a constructor reads them: each key taken once, unknown keys refused.
+#[derive(Debug)]
+pub struct Params<'a> {
+    owner: &'a str,
+    docs: &'a [ParamDoc],
+    left: BTreeMap<String, String>,
+}
+
+impl<'a> Params<'a> {
+    /// The parameters of `spec`, which accepts those in `docs`.
+    ///
+    /// # Errors
+    /// [`ArenaError::UnknownParam`] for a key not in `docs`.
+    pub fn new(spec: &'a Spec, docs: &'a [ParamDoc]) -> Result<Self, ArenaError> {
+        if let Some(key) = spec.params.keys().find(|k| !docs.iter().any(|d| d.key == k.as_str())) {
+            return Err(ArenaError::UnknownParam {
+                owner: spec.name.clone(),
+                key: key.clone(),
+                known: docs.iter().map(|d| d.key).collect::<Vec<_>>().join(", "),
+            });
+        }
+        Ok(Params { owner: &spec.name, docs, left: spec.params.clone() })
+    }
+
+    /// The value of `key`, or its documented default.
+    pub fn text(&mut self, key: &str) -> String {
+        self.left
+            .remove(key)
+            .or_else(|| self.docs.iter().find(|d| d.key == key).map(|d| d.default.to_owned()))
+            .unwrap_or_default()
+    }
+
+    /// The value of `key` read as `T`, or its documented default.
+    ///
+    /// # Errors
+    /// [`ArenaError::BadParam`] when the value does not read as `T`.
+    pub fn parse<T: FromStr>(&mut self, key: &str) -> Result<T, ArenaError> {
+        let value = self.text(key);
+        value.parse().map_err(|_| self.bad(key, &value))
+    }
+
+    /// The error for a value of `key` that is not allowed.
+    pub fn bad(&self, key: &str, value: &str) -> ArenaError {
+        let values = self.docs.iter().find(|d| d.key == key).map_or("", |d| d.values);
+        ArenaError::BadParam {
+            owner: self.owner.to_owned(),
+            key: key.to_owned(),
+            value: value.to_owned(),
+            values: values.to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOCS: &[ParamDoc] = &[ParamDoc { key: "depth", values: "1..=9", default: "2", about: "plies" }];
+
+    #[test]
+    fn specs_round_trip() {
+        for text in ["perfect", "thesis(depth=3)", "tictactoe(variant=two-phase)", "x(a=1,b=2)"] {
+            let spec: Spec = text.parse().expect("reads");
+            assert_eq!(spec.to_string(), text);
+        }
+        let spaced: Spec = " thesis ( depth = 3 ) ".parse().expect("spaces are fine");
+        assert_eq!(spaced.to_string(), "thesis(depth=3)");
+    }
+
+    #[test]
+    fn malformed_specs_are_refused() {
+        for text in ["", "a b", "thesis(depth=3", "thesis(depth)", "thesis(depth=3,depth=4)", "t(=3)", "t(a=)"] {
+            assert!(text.parse::<Spec>().is_err(), "{text:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn params_use_defaults_and_refuse_unknown_keys_and_bad_values() {
+        let spec: Spec = "thesis".parse().expect("reads");
+        let mut params = Params::new(&spec, DOCS).expect("no keys");
+        assert_eq!(params.parse::<u32>("depth"), Ok(2));
+        let spec: Spec = "thesis(deep=3)".parse().expect("reads");
+        assert!(matches!(Params::new(&spec, DOCS), Err(ArenaError::UnknownParam { .. })));
+        let spec: Spec = "thesis(depth=x)".parse().expect("reads");
+        let mut params = Params::new(&spec, DOCS).expect("known key");
+        assert!(matches!(params.parse::<u32>("depth"), Err(ArenaError::BadParam { .. })));
+    }
+}
