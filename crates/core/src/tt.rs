@@ -16,7 +16,8 @@ pub enum Bound {
 pub struct Entry<M> {
     /// The full key, to tell collisions apart.
     pub key: u64,
-    /// Remaining depth the value was searched to.
+    /// Remaining depth the value was searched to; [`Entry::COMPLETE`] when no leaf below was cut by depth,
+    /// so the value holds for any depth.
     pub depth: u32,
     /// The value, for the player to move.
     pub value: f64,
@@ -24,6 +25,11 @@ pub struct Entry<M> {
     pub bound: Bound,
     /// The best move found, tried first next time.
     pub best: Option<M>,
+}
+
+impl<M> Entry<M> {
+    /// The depth of a value whose subtree was searched to the end of the game everywhere.
+    pub const COMPLETE: u32 = u32::MAX;
 }
 
 /// A transposition table of `2^bits` slots.

@@ -170,11 +170,17 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrder<G>> AlphaBeta<G, E, O> {
                     Bound::Upper => entry.value <= alpha,
                 };
                 if usable {
+                    // A value that rests on a depth cut keeps iterative deepening going, as the cut itself would.
+                    if entry.depth != Entry::<G::Move>::COMPLETE {
+                        self.depth_cut = true;
+                    }
                     self.pv[ply].extend(entry.best);
                     return entry.value;
                 }
             }
         }
+        // Whether this subtree alone meets a depth cut decides if its value holds at every depth.
+        let cut_outside = std::mem::take(&mut self.depth_cut);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         state.legal_moves(&mut moves);
         self.order.order(state, &mut moves);
@@ -216,9 +222,11 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrder<G>> AlphaBeta<G, E, O> {
                 } else {
                     Bound::Exact
                 };
+                let depth = if self.depth_cut { depth } else { Entry::<G::Move>::COMPLETE };
                 tt.store(Entry { key, depth, value: best, bound, best: best_move });
             }
         }
+        self.depth_cut |= cut_outside;
         best
     }
 
