@@ -1,0 +1,15 @@
+//! Tic-tac-toe (seed `004`, the thesis's §1.6) and the thesis's two-phase variant.
+//!
+//! Cells are named as in the thesis, `a1`..`c3`: the letter is the column, the digit the row from the
+//! bottom. X (player 0) moves first. In the two-phase variant each side places three stones and then
+//! slides one of its own stones to an orthogonally adjacent empty cell per turn; a line of three
+//! (diagonals count) wins, and endless play is a draw. See `docs/rules/tictactoe.md`.
+
+pub mod bots;
+mod notation;
+mod rules;
+mod solve;
+
+pub use notation::{ParseError, cell_name, parse_cell};
+pub use rules::{Cell, LINES, MAX_SLIDES, Move, STONES, TicTacToe, Variant, has_line};
+pub use solve::{Outcome, Solution};

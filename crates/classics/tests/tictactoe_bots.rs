@@ -1,0 +1,246 @@
+//! The tic-tac-toe bots: the perfect one never loses, the thesis's one does what §1.6 shows.
+
+use hamle_classics::tictactoe::bots::{OpenLines, Perfect, Thesis};
+use hamle_classics::tictactoe::{Move, Outcome, Solution, TicTacToe, Variant};
+use hamle_core::{Bot, Budget, Evaluator, Game, Notation, Stream, Turn};
+
+/// Plays `bot` as `seat` against every possible sequence of replies; returns the number of games
+/// and panics with the line on any loss.
+fn never_loses(bot: &mut Perfect, state: TicTacToe, seat: u8, stream: &mut Stream, line: &mut Vec<String>) -> u64 {
+    match state.turn() {
+        Turn::Over => {
+            assert_ne!(state.winner(), Some(seat ^ 1), "perfect lost as {seat} after {}", line.join(" "));
+            1
+        }
+        Turn::Player(p) if p == seat => {
+            let Some(decision) = bot.choose(&state, &Budget::UNLIMITED, stream) else { panic!("no move") };
+            let mut next = state;
+            line.push(state.format_move(decision.mv));
+            next.try_play(decision.mv).expect("the bot's move is legal");
+            let games = never_loses(bot, next, seat, stream, line);
+            line.pop();
+            games
+        }
+        _ => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|mv| {
+                    let mut next = state;
+                    next.play(mv);
+                    line.push(state.format_move(mv));
+                    let games = never_loses(bot, next, seat, stream, line);
+                    line.pop();
+                    games
+                })
+                .sum()
+        }
+    }
+}
+
+#[test]
+fn perfect_never_loses_against_every_opponent_strategy_classic() {
+    for seat in 0..2 {
+        for seed in 0..3 {
+            let mut bot = Perfect::default();
+            let games = never_loses(&mut bot, TicTacToe::classic(), seat, &mut Stream::new(seed), &mut Vec::new());
+            assert!(games > 0);
+        }
+    }
+}
+
+/// Every position reachable in `variant` that has a player to move.
+fn live_positions(variant: Variant) -> Vec<TicTacToe> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![TicTacToe::new(variant)];
+    let mut live = Vec::new();
+    let mut moves = Vec::new();
+    while let Some(state) = stack.pop() {
+        // The slide count only matters for the limit; leave it out so that cycles close.
+        let state = normalised(state);
+        if !seen.insert(state) || state.turn() == Turn::Over {
+            continue;
+        }
+        live.push(state);
+        state.legal_moves(&mut moves);
+        for &mv in &moves {
+            let mut next = state;
+            next.play(mv);
+            stack.push(next);
+        }
+    }
+    live
+}
+
+fn normalised(state: TicTacToe) -> TicTacToe {
+    let text = state.format_position();
+    let slides = if state.variant() == Variant::TwoPhase && !state.placing() {
+        if state.to_move() == 0 { " 0" } else { " 1" }
+    } else {
+        ""
+    };
+    let fields: Vec<&str> = text.split(' ').take(2).collect();
+    state.parse_position(&format!("{}{slides}", fields.join(" "))).expect("a reachable position reads back")
+}
+
+#[test]
+fn perfect_keeps_the_best_value_in_every_classic_position() {
+    let solution = Solution::new(Variant::Classic);
+    let mut shared = Perfect::default();
+    let mut stream = Stream::new(11);
+    let positions = live_positions(Variant::Classic);
+    assert_eq!(positions.len(), 4520, "5478 positions less the 958 finished ones");
+    for state in positions {
+        let best = solution.best_moves(&state);
+        let fresh = Perfect::default().choose(&state, &Budget::UNLIMITED, &mut stream).expect("a move");
+        let reused = shared.choose(&state, &Budget::UNLIMITED, &mut stream).expect("a move");
+        for decision in [fresh, reused] {
+            assert!(
+                best.iter().any(|&(mv, _)| mv == decision.mv),
+                "{}: perfect chose {} but the best are {best:?}",
+                state.format_position(),
+                state.format_move(decision.mv)
+            );
+        }
+    }
+}
+
+#[test]
+fn perfect_keeps_the_best_value_in_every_two_phase_position() {
+    let solution = Solution::new(Variant::TwoPhase);
+    let mut bot = Perfect::default();
+    let mut stream = Stream::new(12);
+    for state in live_positions(Variant::TwoPhase) {
+        let best = solution.best_moves(&state);
+        let decision = bot.choose(&state, &Budget::UNLIMITED, &mut stream).expect("a move");
+        assert!(best.iter().any(|&(mv, _)| mv == decision.mv), "{}", state.format_position());
+    }
+}
+
+#[test]
+fn the_solutions_satisfy_the_minimax_equations_everywhere() {
+    for variant in [Variant::Classic, Variant::TwoPhase] {
+        let solution = Solution::new(variant);
+        for state in live_positions(variant) {
+            let value = solution.outcome(&state).expect("every reachable position is solved");
+            let best = solution.best_moves(&state);
+            let Some(&(_, through_best)) = best.first() else { panic!("a live position has moves") };
+            assert_eq!(value, through_best, "{}", state.format_position());
+        }
+    }
+}
+
+#[test]
+fn the_solution_and_alpha_beta_agree_on_every_classic_position() {
+    let solution = Solution::new(Variant::Classic);
+    let mut search =
+        hamle_core::search::AlphaBeta::new(hamle_classics::tictactoe::bots::Quickest, hamle_core::NoOrder, 0);
+    for state in live_positions(Variant::Classic) {
+        let found = search.search(&state, &Budget::UNLIMITED).expect("a player is to move");
+        let expected = match solution.outcome(&state) {
+            Some(Outcome::Win(_)) => 1.0,
+            Some(Outcome::Loss(_)) => -1.0,
+            _ => 0.0,
+        };
+        let sign = if found.value > 0.0 {
+            1.0
+        } else if found.value < 0.0 {
+            -1.0
+        } else {
+            0.0
+        };
+        assert_eq!(sign, expected, "{}", state.format_position());
+    }
+}
+
+#[test]
+fn classic_tictactoe_is_a_draw_and_every_first_move_holds_it() {
+    let solution = Solution::new(Variant::Classic);
+    let start = TicTacToe::classic();
+    assert_eq!(solution.outcome(&start), Some(Outcome::Draw));
+    assert_eq!(solution.best_moves(&start).len(), 9);
+}
+
+#[test]
+fn two_phase_is_a_first_player_win_from_the_centre_only() {
+    let solution = Solution::new(Variant::TwoPhase);
+    let start = TicTacToe::two_phase();
+    assert_eq!(solution.outcome(&start), Some(Outcome::Win(9)));
+    let best: Vec<Move> = solution.best_moves(&start).into_iter().map(|(mv, _)| mv).collect();
+    assert_eq!(best, vec![Move::Place(4)]);
+    assert!(solution.longest() < hamle_classics::tictactoe::MAX_SLIDES, "the slide limit never cuts a forced win");
+}
+
+#[test]
+fn thesis_depth_two_picks_the_centre_with_value_one() {
+    // §1.6: max{min(1, 0, 1, 0, −1), min(−1, 0, −1, 0, −2), min(1, 2)} = 1, for corner, edge and centre.
+    let start = TicTacToe::classic();
+    let (values, _) = Thesis { depth: 2 }.values(&start);
+    let value_of = |cell: u8| values.iter().find(|s| s.mv == Move::Place(cell)).map(|s| s.value);
+    assert_eq!(value_of(0), Some(-1.0), "corner");
+    assert_eq!(value_of(1), Some(-2.0), "edge");
+    assert_eq!(value_of(4), Some(1.0), "centre");
+    for seed in 0..20 {
+        let decision = Thesis { depth: 2 }.choose(&start, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a move");
+        assert_eq!((decision.mv, decision.score), (Move::Place(4), 1.0));
+    }
+}
+
+#[test]
+fn open_lines_match_the_thesis_figures() {
+    let board = |text: &str| TicTacToe::classic().parse_position(text).expect("a legal position");
+    // x in the centre, o in a corner: x has 5 open lines, o has 4.
+    assert_eq!(OpenLines::open_lines(&board(".../.x./o.. x"), 0), 1);
+    // x in the centre, o on an edge: 6 − 4.
+    assert_eq!(OpenLines::open_lines(&board(".../.x./.o. x"), 0), 2);
+    // x in a corner, o in the centre: 4 − 5, and the view of o is the negation.
+    assert_eq!(OpenLines::open_lines(&board(".../.o./x.. x"), 0), -1);
+    assert_eq!(OpenLines.evaluate(&board(".../.o./x.. x"), 1), 1.0);
+    assert_eq!(OpenLines.evaluate(&board("ooo/x../xx. x"), 1), f64::INFINITY);
+    assert_eq!(OpenLines.evaluate(&board("ooo/x../xx. x"), 0), f64::NEG_INFINITY);
+}
+
+#[test]
+fn thesis_takes_a_win_in_one_and_blocks_a_loss_in_one() {
+    let board = |text: &str| TicTacToe::classic().parse_position(text).expect("a legal position");
+    let mut stream = Stream::new(3);
+    let win = Thesis { depth: 2 }.choose(&board(".../oo./xx. x"), &Budget::UNLIMITED, &mut stream).expect("a move");
+    assert_eq!(win.mv, Move::Place(2));
+    let block = Thesis { depth: 2 }.choose(&board("..x/.x./oo. x"), &Budget::UNLIMITED, &mut stream);
+    assert_eq!(block.map(|d| d.mv), Some(Move::Place(2)));
+}
+
+#[test]
+fn the_budget_depth_caps_the_thesis_depth() {
+    let mut bot = Thesis { depth: 4 };
+    let decision = bot.choose(&TicTacToe::classic(), &Budget::depth(1), &mut Stream::new(1)).expect("a move");
+    assert_eq!(decision.depth, 1);
+}
+
+#[test]
+fn perfect_keeps_the_best_value_along_many_games_with_one_bot_each() {
+    // A bot keeps its transposition table through a game, so stale entries from earlier moves
+    // must never change a value: check every move of many seeded games against the solution.
+    let solution = Solution::new(Variant::Classic);
+    for seed in 0..400 {
+        let mut stream = Stream::new(seed);
+        let mut perfect = Perfect::default();
+        let seat = u8::from(seed % 2 == 1);
+        let mut state = TicTacToe::classic();
+        while let Turn::Player(p) = state.turn() {
+            let mv = if p == seat {
+                let decision = perfect.choose(&state, &Budget::UNLIMITED, &mut stream).expect("a move");
+                let best = solution.best_moves(&state);
+                assert!(best.iter().any(|&(mv, _)| mv == decision.mv), "seed {seed}: {}", state.format_position());
+                decision.mv
+            } else {
+                let mut moves = Vec::new();
+                state.legal_moves(&mut moves);
+                *stream.pick(&moves).expect("a live position has moves")
+            };
+            state.play(mv);
+        }
+        assert_ne!(state.winner(), Some(seat ^ 1));
+    }
+}
