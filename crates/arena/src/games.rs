@@ -1,9 +1,64 @@
 //! The games hamle knows, each with its bots.
 
-use crate::registry::{GameKind, Registry};
+use hamle_classics::tictactoe::{self, TicTacToe, Variant};
+use hamle_core::bot::RandomBot;
+
+use crate::registry::{BotDef, GameDef, GameKind, Registry};
+use crate::spec::{ParamDoc, Params};
 
 /// Every game and bot, by name.
 pub fn registry() -> Registry {
-    let games: Vec<Box<dyn GameKind>> = vec![];
+    let games: Vec<Box<dyn GameKind>> = vec![Box::new(tictactoe())];
     Registry::new(games)
+}
+
+/// Tic-tac-toe with its bots; [`GameDef::game`] reads a spec such as `tictactoe(variant=two-phase)`.
+pub fn tictactoe() -> GameDef<TicTacToe> {
+    const VARIANT: &[ParamDoc] = &[ParamDoc {
+        key: "variant",
+        values: "classic|two-phase",
+        default: "classic",
+        about: "two-phase: three stones each, then slide them (thesis §1.6)",
+    }];
+    const DEPTH: &[ParamDoc] =
+        &[ParamDoc { key: "depth", values: "1..=9", default: "2", about: "plies searched (the thesis shows 2)" }];
+    GameDef {
+        name: "tictactoe",
+        about: "tic-tac-toe on a 3×3 board; cells a1..c3 (seed 004, thesis §1.6)",
+        params: VARIANT,
+        make: |params: &mut Params| {
+            let variant = match params.text("variant").as_str() {
+                "classic" => Variant::Classic,
+                "two-phase" => Variant::TwoPhase,
+                other => return Err(params.bad("variant", other)),
+            };
+            Ok(TicTacToe::new(variant))
+        },
+        bots: vec![
+            BotDef {
+                name: "perfect",
+                about: "never loses: exact search (classic) or the retrograde solution (two-phase)",
+                params: &[],
+                make: |_, _| Ok(Box::new(tictactoe::bots::Perfect::default())),
+            },
+            BotDef {
+                name: "thesis",
+                about: "the thesis's player: minimax to a fixed depth on open lines (mine − theirs)",
+                params: DEPTH,
+                make: |params: &mut Params, _| {
+                    let depth: u32 = params.parse("depth")?;
+                    if !(1..=9).contains(&depth) {
+                        return Err(params.bad("depth", &depth.to_string()));
+                    }
+                    Ok(Box::new(tictactoe::bots::Thesis { depth }))
+                },
+            },
+            BotDef {
+                name: "random",
+                about: "a uniformly random legal move",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
+        ],
+    }
 }

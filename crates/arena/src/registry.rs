@@ -79,7 +79,11 @@ pub trait GameKind: Send + Sync {
 }
 
 impl<G: Notation + Display> GameDef<G> {
-    fn game(&self, spec: &Spec) -> Result<G, ArenaError> {
+    /// The start position that `spec` (this game's name with parameters) describes.
+    ///
+    /// # Errors
+    /// When the spec names another game, an unknown parameter or a bad value.
+    pub fn game(&self, spec: &Spec) -> Result<G, ArenaError> {
         if spec.name != self.name {
             return Err(ArenaError::UnknownGame { name: spec.name.clone(), known: self.name.to_owned() });
         }

@@ -1,1 +1,208 @@
-fn main() {}
+//! `hamle`: play, solve and match the games of the seed documents from the terminal.
+
+mod play;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use hamle_arena::{MatchOptions, Spec, games};
+use hamle_core::Budget;
+
+/// hamle ("move" in Turkish): a game-AI engine and arcade.
+#[derive(Parser, Debug)]
+#[command(name = "hamle", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Search limits that every command with bots takes.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct BudgetArgs {
+    /// Deepest search, in plies (each bot has its own default).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Most nodes a bot may visit per move.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Most milliseconds a bot may think per move.
+    #[arg(long)]
+    ms: Option<u64>,
+}
+
+impl BudgetArgs {
+    fn budget(self) -> Budget {
+        Budget { depth: self.depth, nodes: self.nodes, time: self.ms.map(Duration::from_millis) }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game in the terminal against a bot (with no command: tic-tac-toe against `perfect`).
+    Play {
+        /// The game, optionally with parameters: `tictactoe`, `tictactoe(variant=two-phase)`.
+        game: String,
+        /// The game's variant (the same as the parameter `variant=`).
+        #[arg(long)]
+        variant: Option<String>,
+        /// The bot to play against, optionally with parameters: `perfect`, `thesis(depth=3)`.
+        #[arg(long, default_value = "perfect")]
+        bot: String,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value_t = First::Human)]
+        first: First,
+        /// Seed of the game's random stream (chance and the bot's tie-breaks).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// Solve a game completely and print its value and best first moves.
+    Solve {
+        /// The game: `tictactoe`.
+        game: String,
+        /// The game's variant (`classic` or `two-phase` for tic-tac-toe).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a match of N seeded games between two bots, starts alternated.
+    Match {
+        /// The game, optionally with parameters.
+        game: String,
+        /// Bot A, optionally with parameters.
+        bot_a: String,
+        /// Bot B, optionally with parameters.
+        bot_b: String,
+        /// Number of games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Master seed; every game's streams derive from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's variant (the same as the parameter `variant=`).
+        #[arg(long)]
+        variant: Option<String>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write the full JSON report, every game included, to this file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        budget: BudgetArgs,
+    },
+    /// List a game's bots and their parameters.
+    Bots {
+        /// The game.
+        game: String,
+    },
+    /// List the games and their parameters.
+    Games,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum First {
+    Human,
+    Bot,
+}
+
+/// Reads a game spec and applies `--variant`.
+fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
+    let mut spec: Spec = text.parse()?;
+    if let Some(v) = variant {
+        spec = spec.with("variant", v);
+    }
+    Ok(spec)
+}
+
+fn run(cli: Cli) -> Result<()> {
+    let registry = games::registry();
+    let command = cli.command.unwrap_or(Command::Play {
+        game: "tictactoe".into(),
+        variant: None,
+        bot: "perfect".into(),
+        first: First::Human,
+        seed: 1,
+        budget: BudgetArgs { depth: None, nodes: None, ms: None },
+    });
+    match command {
+        Command::Play { game, variant, bot, first, seed, budget } => {
+            let spec = game_spec(&game, variant.as_deref())?;
+            let bot: Spec = bot.parse()?;
+            let seats = if first == First::Human { [None, Some(bot)] } else { [Some(bot), None] };
+            let session = registry.game(&spec.name)?.start(&spec, seats, seed, budget.budget())?;
+            let stdin = std::io::stdin();
+            play::run(session, &mut stdin.lock(), &mut std::io::stdout())
+        }
+        Command::Solve { game, variant, json } => {
+            let spec = game_spec(&game, variant.as_deref())?;
+            solve::run(&spec, json)
+        }
+        Command::Match { game, bot_a, bot_b, games, seed, variant, threads, json, out, budget } => {
+            if let Some(t) = threads {
+                rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().context("starting threads")?;
+            }
+            let spec = game_spec(&game, variant.as_deref())?;
+            let (a, b): (Spec, Spec) = (bot_a.parse()?, bot_b.parse()?);
+            anyhow::ensure!(games > 0, "--games must be at least 1");
+            let options = MatchOptions { games, seed, budget: budget.budget(), progress: !json };
+            let report = registry.game(&spec.name)?.run_match(&spec, &a, &b, &options)?;
+            if json {
+                let mut summary = serde_json::to_value(&report)?;
+                if let Some(map) = summary.as_object_mut() {
+                    map.remove("records");
+                }
+                println!("{}", serde_json::to_string_pretty(&summary)?);
+            } else {
+                print!("{}", report.table());
+            }
+            if let Some(path) = out {
+                std::fs::write(&path, serde_json::to_string_pretty(&report)?)
+                    .with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("full report with every game written to {}", path.display());
+            }
+            Ok(())
+        }
+        Command::Bots { game } => {
+            let kind = registry.game(&game)?;
+            for bot in kind.bots() {
+                println!("{:<10} {}", bot.name, bot.about);
+                for p in bot.params {
+                    println!("{:<10}   {}={} (default {}): {}", "", p.key, p.values, p.default, p.about);
+                }
+            }
+            Ok(())
+        }
+        Command::Games => {
+            for game in registry.games() {
+                let listing = game.listing();
+                println!("{:<10} {}", listing.name, listing.about);
+                for p in listing.params {
+                    println!("{:<10}   {}={} (default {}): {}", "", p.key, p.values, p.default, p.about);
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hamle: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

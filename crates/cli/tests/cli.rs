@@ -1,0 +1,117 @@
+//! The `hamle` binary as a person uses it: real processes, real output.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn hamle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hamle")).args(args).output().expect("hamle runs")
+}
+
+fn hamle_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hamle starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child.wait_with_output().expect("hamle ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn assert_clean_failure(out: &Output, expect: &str) {
+    let err = text(&out.stderr);
+    assert!(!out.status.success(), "should fail: {err}");
+    assert!(!err.contains("panicked"), "no panic: {err}");
+    assert!(err.contains(expect), "stderr should mention {expect:?}: {err}");
+}
+
+#[test]
+fn solve_classic_tictactoe_is_a_draw() {
+    let out = hamle(&["solve", "tictactoe"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).to_lowercase().contains("draw"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn solve_two_phase_prints_value_and_best_moves() {
+    let out = hamle(&["solve", "tictactoe", "--variant", "two-phase", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(json["value"].is_string(), "{json}");
+    assert!(json["best_moves"].as_array().is_some_and(|m| !m.is_empty()), "{json}");
+}
+
+#[test]
+fn perfect_never_loses_to_random_and_json_holds_the_counts() {
+    let out = hamle(&["match", "tictactoe", "perfect", "random", "--games", "300", "--seed", "1", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["game"], "tictactoe");
+    assert_eq!(json["games"], 300);
+    assert_eq!(json["seed"], 1);
+    assert_eq!(json["a"]["bot"], "perfect");
+    assert_eq!(json["a"]["losses"], 0);
+    let a = &json["a"];
+    let total = a["wins"].as_u64().unwrap_or(0) + a["draws"].as_u64().unwrap_or(0) + a["losses"].as_u64().unwrap_or(0);
+    assert_eq!(total, 300);
+    assert_eq!(json["b"]["wins"], a["losses"]);
+    assert!(json["elo"]["ci95"].is_array());
+}
+
+#[test]
+fn a_match_replays_from_its_seed() {
+    let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
+    let strip = |o: Output| {
+        let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        v.as_object_mut().map(|m| m.remove("seconds"));
+        v
+    };
+    assert_eq!(strip(hamle(&args)), strip(hamle(&args)));
+}
+
+#[test]
+fn bad_flags_and_names_get_clear_errors() {
+    assert_clean_failure(&hamle(&["match", "tictactoe", "perfect", "random", "--games", "x"]), "invalid value");
+    assert_clean_failure(&hamle(&["match", "chequers", "perfect", "random"]), "no game is called 'chequers'");
+    assert_clean_failure(&hamle(&["match", "tictactoe", "perfekt", "random"]), "no bot called 'perfekt'");
+    assert_clean_failure(&hamle(&["match", "tictactoe", "thesis(deep=2)", "random"]), "takes no parameter 'deep'");
+    assert_clean_failure(&hamle(&["match", "tictactoe", "thesis(depth=two)", "random"]), "not a value of depth");
+    assert_clean_failure(&hamle(&["match", "tictactoe", "thesis(depth=2", "random"]), "missing ')'");
+    assert_clean_failure(&hamle(&["play", "tictactoe", "--variant", "three-phase"]), "variant");
+    assert_clean_failure(&hamle(&["match", "tictactoe", "perfect", "random", "--games", "0"]), "at least 1");
+}
+
+#[test]
+fn a_mistyped_move_gets_a_message_and_a_new_prompt() {
+    let out = hamle_with_input(&["play", "tictactoe", "--bot", "perfect"], "zz\nb2\nb2\nmoves\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("'zz' is not a move"), "{shown}");
+    assert!(shown.contains("b2 is not legal here"), "{shown}");
+    assert!(shown.contains("Legal moves:"), "{shown}");
+    assert!(shown.matches("Your move:").count() >= 4, "{shown}");
+}
+
+#[test]
+fn a_whole_game_against_the_bot_ends_with_a_result() {
+    // The person plays every cell in order; illegal ones are refused and the next line is tried.
+    let input = "a1\nb1\nc1\na2\nb2\nc2\na3\nb3\nc3\n".repeat(3);
+    let out = hamle_with_input(&["play", "tictactoe", "--bot", "perfect", "--first", "bot"], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game over"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn bots_and_games_are_listed() {
+    let out = hamle(&["bots", "tictactoe"]);
+    let shown = text(&out.stdout);
+    for bot in ["perfect", "thesis", "random"] {
+        assert!(shown.contains(bot), "{shown}");
+    }
+    assert!(text(&hamle(&["games"]).stdout).contains("tictactoe"));
+}
