@@ -34,7 +34,7 @@ pub fn run(mut session: Box<dyn Session>, input: &mut dyn BufRead, out: &mut dyn
                 out,
                 "Bot plays {} (score {}, line {}, {} nodes, {:.1} ms).",
                 played.mv,
-                played.score,
+                score(played.score),
                 played.pv.join(" "),
                 played.nodes,
                 played.elapsed.as_secs_f64() * 1000.0
@@ -64,5 +64,17 @@ pub fn run(mut session: Box<dyn Session>, input: &mut dyn BufRead, out: &mut dyn
                 },
             }
         }
+    }
+}
+
+/// A bot's score as a person reads it: `+3`, `-0.5`, `won` for +∞ and `lost` for −∞.
+fn score(value: f64) -> String {
+    if value == f64::INFINITY {
+        "won".into()
+    } else if value == f64::NEG_INFINITY {
+        "lost".into()
+    } else {
+        // Adding zero turns −0 into 0.
+        format!("{:+}", value + 0.0)
     }
 }

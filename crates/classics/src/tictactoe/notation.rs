@@ -72,7 +72,7 @@ impl Notation for TicTacToe {
             4 | 5 if text.is_ascii() => {
                 let (from, rest) = text.split_at(2);
                 let to = rest.strip_prefix('-').unwrap_or(rest);
-                let (from, to) = (parse_cell(from)?, parse_cell(to)?);
+                let (from, to) = (parse_cell(from).map_err(|_| bad())?, parse_cell(to).map_err(|_| bad())?);
                 if NEIGHBOURS[usize::from(from)] & (1 << to) == 0 {
                     return Err(bad());
                 }
