@@ -1,4 +1,4 @@
-//! Timing of the searches on fixed random trees (node counts are in `hamle bench search`).
+//! Timing of the searches on a fixed random tree (node counts: `cargo run --release -p hamle-core --example tree_nodes`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hamle_core::search::{AlphaBeta, minimax};

@@ -4,12 +4,14 @@
 //! thesis's worked examples (§1.6) exactly as printed.
 //!
 //! ```
-//! use hamle_core::tree::Tree;
+//! use hamle_core::tree::{StaticValue, Tree};
 //! use hamle_core::{search, Points};
 //! // Z = max{min(f1, f2, f3), min(f4, f5)}
 //! let tree = Tree::parse("[[7, 8, 6], [2, 1]]")?;
-//! assert_eq!(search::minimax(&tree, &Points, u32::MAX).value, 6.0);
-//! # Ok::<(), hamle_core::tree::ParseTreeError>(())
+//! assert_eq!(search::minimax(&tree, &StaticValue::default(), u32::MAX)?.value, 6.0);
+//! // A leaf ends the game with points `[v, -v]`, and `Points` counts mine minus the opponent's: `2v`.
+//! assert_eq!(search::minimax(&tree, &Points, u32::MAX)?.value, 12.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! Generic searches over [`Game`] and [`Evaluator`].
+//! Generic searches over [`Game`] and [`Evaluator`](crate::Evaluator).
 //!
 //! Every search returns the value of the root for the player to move there (player 0 in
 //! one-player games), and they agree: alpha-beta, negamax and expectiminimax with Star1 give
