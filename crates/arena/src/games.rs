@@ -2,13 +2,14 @@
 
 use hamle_classics::tictactoe::{self, TicTacToe, Variant};
 use hamle_core::bot::RandomBot;
+use hamle_hapis::{Hapis, Opening, Settings};
 
 use crate::registry::{BotDef, GameDef, GameKind, Registry};
 use crate::spec::{ParamDoc, Params};
 
 /// Every game and bot, by name.
 pub fn registry() -> Registry {
-    let games: Vec<Box<dyn GameKind>> = vec![Box::new(tictactoe())];
+    let games: Vec<Box<dyn GameKind>> = vec![Box::new(tictactoe()), Box::new(hapis())];
     Registry::new(games)
 }
 
@@ -60,5 +61,34 @@ pub fn tictactoe() -> GameDef<TicTacToe> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+    }
+}
+
+/// Hapis Tavlası with its bots; `hapis(opening=play)` lets the opening throw's winner play those dice.
+pub fn hapis() -> GameDef<Hapis> {
+    const OPENING: &[ParamDoc] = &[ParamDoc {
+        key: "opening",
+        values: "rethrow|play",
+        default: "rethrow",
+        about: "the opening throw's winner throws again (the thesis) or plays the two opening dice",
+    }];
+    GameDef {
+        name: "hapis",
+        about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
+        params: OPENING,
+        make: |params: &mut Params| {
+            let opening = match params.text("opening").as_str() {
+                "rethrow" => Opening::Rethrow,
+                "play" => Opening::PlayOpeningDice,
+                other => return Err(params.bad("opening", other)),
+            };
+            Ok(Hapis::new(Settings { opening }))
+        },
+        bots: vec![BotDef {
+            name: "random",
+            about: "a uniformly random legal play",
+            params: &[],
+            make: |_, _| Ok(Box::new(RandomBot)),
+        }],
     }
 }

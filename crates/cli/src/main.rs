@@ -1,5 +1,6 @@
 //! `hamle`: play, solve and match the games of the seed documents from the terminal.
 
+mod hapis;
 mod play;
 mod solve;
 
@@ -108,6 +109,11 @@ enum Command {
     },
     /// List the games and their parameters.
     Games,
+    /// Hapis Tavlası tools: legal plays for a roll, perft counts.
+    Hapis {
+        #[command(subcommand)]
+        command: hapis::HapisCommand,
+    },
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,6 +189,7 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
+        Command::Hapis { command } => hapis::run(command),
         Command::Games => {
             for game in registry.games() {
                 let listing = game.listing();

@@ -1,0 +1,12 @@
+//! Hapis Tavlası, backgammon with pinning (seed `000`, the thesis's chapter 4): its rules and notation.
+//!
+//! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
+//! (2 points), *zar* → dice, *gele* → doubles, *toplama* → bearing off, *açık* → an open single checker.
+//! This crate holds no search: bots use `hamle-core`'s. Rules are in `docs/rules/hapis.md`.
+#![deny(missing_docs)]
+
+mod notation;
+mod rules;
+
+pub use notation::{NotationError, side_name};
+pub use rules::{CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, Settings, Side, Step};

@@ -1,0 +1,326 @@
+//! Text for Hapis Tavlası: the position JSON other tools read and write, and plays in the mover's own
+//! numbering (`1/4* 4/7`, `22/off 24/off`).
+//!
+//! Position: `{"turn":"white"|"black","points":[24 strings],"off":{"white":n,"black":n}}`, index 0 being
+//! White's point 1. A point is `""`, `"w<n>"`, `"b<n>"`, `"w<n>/b"` or `"b<n>/w"`: the stack's side and
+//! count, then `/` and the side of the checker pinned under it. A game adds `"dice":[a,b]` while dice wait
+//! to be played and `"opening":true` before the opening throw.
+
+use std::fmt;
+
+use hamle_core::Notation;
+use serde_json::{Map, Value, json};
+
+use crate::rules::{CHECKERS, Dice, Hapis, POINTS, Phase, Play, Point, Position, Side, Step};
+
+/// Why a text is not a Hapis position or play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// The text is not JSON.
+    #[error("the position is not valid JSON: {0}")]
+    Json(String),
+    /// The JSON does not have the position's shape.
+    #[error("bad position: {0}")]
+    Shape(String),
+    /// A point string outside the grammar.
+    #[error("point {index} (white's {point}): '{text}' is not a point (write \"\", w3, b2, w1/b or b2/w)")]
+    BadPoint {
+        /// The index in the array, 0-based.
+        index: usize,
+        /// White's number for it.
+        point: usize,
+        /// The text given.
+        text: String,
+    },
+    /// A side does not have fifteen checkers.
+    #[error("{side} has {count} checkers on the board and borne off, not 15")]
+    Checkers {
+        /// The side.
+        side: &'static str,
+        /// How many it has.
+        count: u32,
+    },
+    /// Dice outside 1..6.
+    #[error("dice are 1 to 6: '{0}' is not a roll (write 3,5)")]
+    BadDice(String),
+    /// A play that does not read.
+    #[error("'{0}' is not a play (write steps like 1/4 4/7, '*' after a pin, 22/off to bear off)")]
+    BadPlay(String),
+}
+
+/// The name of a side in positions: `white` or `black`.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+fn side_letter(side: Side) -> char {
+    match side {
+        Side::White => 'w',
+        Side::Black => 'b',
+    }
+}
+
+fn point_text(point: Point) -> String {
+    match (point.count, point.prisoner) {
+        (0, _) => String::new(),
+        (n, false) => format!("{}{n}", side_letter(point.side)),
+        (n, true) => format!("{}{n}/{}", side_letter(point.side), side_letter(point.side.other())),
+    }
+}
+
+fn parse_point(text: &str) -> Option<Point> {
+    if text.is_empty() {
+        return Some(Point::EMPTY);
+    }
+    let side = |c: char| match c {
+        'w' => Some(Side::White),
+        'b' => Some(Side::Black),
+        _ => None,
+    };
+    let mut chars = text.chars();
+    let top = side(chars.next()?)?;
+    let rest = chars.as_str();
+    let (count, prisoner) = match rest.split_once('/') {
+        Some((count, under)) => {
+            let mut under = under.chars();
+            let pinned = side(under.next()?)?;
+            if pinned == top || under.next().is_some() {
+                return None;
+            }
+            (count, true)
+        }
+        None => (rest, false),
+    };
+    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let count: u8 = count.parse().ok()?;
+    (1..=CHECKERS).contains(&count).then_some(Point { side: top, count, prisoner })
+}
+
+impl Position {
+    /// The position as JSON.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "turn": side_name(self.turn),
+            "points": self.points.iter().map(|&p| point_text(p)).collect::<Vec<_>>(),
+            "off": { "white": self.off[0], "black": self.off[1] },
+        })
+    }
+
+    /// Reads a position from JSON, checking that it could stand on a board.
+    ///
+    /// # Errors
+    /// When a key is missing or of the wrong kind, a point is outside the grammar, or a side does not
+    /// have fifteen checkers on the board and borne off.
+    pub fn from_json(value: &Value) -> Result<Position, NotationError> {
+        let shape = |why: &str| NotationError::Shape(why.to_owned());
+        let object = value.as_object().ok_or_else(|| shape("expected an object with turn, points and off"))?;
+        let turn = match object.get("turn").and_then(Value::as_str) {
+            Some("white") => Side::White,
+            Some("black") => Side::Black,
+            _ => return Err(shape("\"turn\" must be \"white\" or \"black\"")),
+        };
+        let texts =
+            object.get("points").and_then(Value::as_array).ok_or_else(|| shape("\"points\" must be an array"))?;
+        if texts.len() != POINTS {
+            return Err(shape(&format!("\"points\" must hold 24 strings, not {}", texts.len())));
+        }
+        let mut points = [Point::EMPTY; POINTS];
+        for (index, (slot, text)) in points.iter_mut().zip(texts).enumerate() {
+            let text = text.as_str().ok_or_else(|| shape(&format!("point {index} is not a string")))?;
+            *slot = parse_point(text).ok_or_else(|| NotationError::BadPoint {
+                index,
+                point: index + 1,
+                text: text.to_owned(),
+            })?;
+        }
+        let off = object.get("off").and_then(Value::as_object).ok_or_else(|| shape("\"off\" must be an object"))?;
+        let mut borne = [0u8; 2];
+        for side in [Side::White, Side::Black] {
+            let n = off
+                .get(side_name(side))
+                .and_then(Value::as_u64)
+                .ok_or_else(|| shape(&format!("\"off\" needs a count for {}", side_name(side))))?;
+            borne[side.index()] = u8::try_from(n.min(255)).unwrap_or(u8::MAX);
+        }
+        let position = Position { points, off: borne, turn };
+        for side in [Side::White, Side::Black] {
+            let count = u32::from(position.on_board(side)) + u32::from(borne[side.index()]);
+            if count != u32::from(CHECKERS) {
+                return Err(NotationError::Checkers { side: side_name(side), count });
+            }
+        }
+        Ok(position)
+    }
+
+    /// Reads a position from JSON text.
+    ///
+    /// # Errors
+    /// As [`Position::from_json`], and when the text is not JSON.
+    pub fn from_json_str(text: &str) -> Result<Position, NotationError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| NotationError::Json(e.to_string()))?;
+        Position::from_json(&value)
+    }
+}
+
+impl Dice {
+    /// Reads a roll written `3,5` (or `3-5`, `35`).
+    ///
+    /// # Errors
+    /// [`NotationError::BadDice`] unless it is two numbers 1 to 6.
+    pub fn parse(text: &str) -> Result<Dice, NotationError> {
+        let digits: Vec<u8> = text.bytes().filter(|b| !matches!(b, b',' | b'-' | b' ')).collect();
+        match digits.as_slice() {
+            &[a @ b'1'..=b'6', b @ b'1'..=b'6'] => Ok(Dice(a - b'0', b - b'0')),
+            _ => Err(NotationError::BadDice(text.to_owned())),
+        }
+    }
+}
+
+impl fmt::Display for Dice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.0, self.1)
+    }
+}
+
+impl fmt::Display for Play {
+    /// The steps in the mover's numbering, `*` after a pin, `off` for bearing off; empty for no play.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let steps: Vec<String> = self
+            .steps()
+            .map(|s| {
+                let to = s.to.map_or_else(|| "off".to_owned(), |t| t.to_string());
+                format!("{}/{to}{}", s.from, if s.pins { "*" } else { "" })
+            })
+            .collect();
+        f.write_str(&steps.join(" "))
+    }
+}
+
+impl Play {
+    /// Reads a play as [`Play`]'s `Display` writes it; the dice of each step are left for the game to
+    /// find (see [`Hapis::try_play_steps`]). `pass` and the empty text are the empty play.
+    ///
+    /// # Errors
+    /// [`NotationError::BadPlay`] when a step is not `from/to`, `from/to*` or `from/off`, a point is not
+    /// 1..24, a step goes backwards or there are more than four steps.
+    pub fn parse(text: &str) -> Result<Play, NotationError> {
+        let bad = || NotationError::BadPlay(text.trim().to_owned());
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words == ["pass"] || words.is_empty() {
+            return Ok(Play::default());
+        }
+        if words.len() > 4 {
+            return Err(bad());
+        }
+        let point = |t: &str| t.parse::<u8>().ok().filter(|p| (1..=24).contains(p));
+        let mut steps = Vec::with_capacity(4);
+        for word in words {
+            let (from, to) = word.split_once('/').ok_or_else(bad)?;
+            let from = point(from).ok_or_else(bad)?;
+            let (to, pins) = match to.strip_suffix('*') {
+                Some(to) => (to, true),
+                None => (to, false),
+            };
+            let step = if to.eq_ignore_ascii_case("off") {
+                Step { from, to: None, die: 25 - from.min(24), pins: false }
+            } else {
+                let to = point(to).filter(|&t| t > from && t - from <= 6).ok_or_else(bad)?;
+                Step { from, to: Some(to), die: to - from, pins }
+            };
+            steps.push(step);
+        }
+        Ok(Play::new(&steps))
+    }
+}
+
+impl Notation for Hapis {
+    type Error = NotationError;
+
+    fn format_move(&self, mv: Play) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Play, NotationError> {
+        let play = Play::parse(text)?;
+        // The legal play this text names, so that it equals the one `legal_moves` lists.
+        Ok(self.resolve(&play).map_or(play, |(legal, _)| legal))
+    }
+
+    fn format_position(&self) -> String {
+        let mut value = self.position().to_json();
+        if let Some(map) = value.as_object_mut() {
+            match self.phase() {
+                Phase::Opening => {
+                    map.insert("opening".into(), Value::Bool(true));
+                }
+                Phase::Move(dice) => {
+                    map.insert("dice".into(), json!([dice.0, dice.1]));
+                }
+                Phase::Roll | Phase::Over => {}
+            }
+        }
+        value.to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<Hapis, NotationError> {
+        let value: Value = serde_json::from_str(text).map_err(|e| NotationError::Json(e.to_string()))?;
+        let position = Position::from_json(&value)?;
+        let extra = value.as_object().cloned().unwrap_or_else(Map::new);
+        let phase = if extra.get("opening").and_then(Value::as_bool) == Some(true) {
+            Phase::Opening
+        } else if let Some(dice) = extra.get("dice") {
+            let pair = dice.as_array().map(|a| a.iter().filter_map(Value::as_u64).collect::<Vec<_>>());
+            match pair.as_deref() {
+                Some(&[a @ 1..=6, b @ 1..=6]) => {
+                    Phase::Move(Dice(u8::try_from(a).unwrap_or(1), u8::try_from(b).unwrap_or(1)))
+                }
+                _ => return Err(NotationError::BadDice(dice.to_string())),
+            }
+        } else {
+            Phase::Roll
+        };
+        Ok(Hapis::at(position, phase, self.settings()))
+    }
+}
+
+impl fmt::Display for Hapis {
+    /// The board for a terminal: White's points 13–24 on top and 12–1 below, each with both sides'
+    /// numbers, then the trays and whose turn it is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let position = self.position();
+        let row = |f: &mut fmt::Formatter<'_>, whites: &[u8]| -> fmt::Result {
+            let cell = |p: &u8| format!("{:>6}", format!("{}{}", if *p == 19 || *p == 6 { "|" } else { "" }, p));
+            let labels: String = whites.iter().map(cell).collect();
+            let blacks: String = whites.iter().map(|&p| cell(&(25 - p))).collect();
+            let stacks: String = whites
+                .iter()
+                .map(|&p| {
+                    let text = point_text(position.points[usize::from(p) - 1]);
+                    format!("{:>6}", if text.is_empty() { ".".to_owned() } else { text })
+                })
+                .collect();
+            writeln!(f, "white{labels}")?;
+            writeln!(f, "black{blacks}")?;
+            writeln!(f, "     {stacks}")
+        };
+        row(f, &[13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24])?;
+        writeln!(f)?;
+        row(f, &[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])?;
+        writeln!(f, "borne off: white {}, black {}", position.off[0], position.off[1])?;
+        let mover = side_name(position.turn);
+        match self.phase() {
+            Phase::Opening => write!(f, "opening throw to come"),
+            Phase::Roll => write!(f, "{mover} to throw"),
+            Phase::Move(dice) => write!(f, "{mover} to play {dice}"),
+            Phase::Over => match position.winner() {
+                Some(w) => write!(f, "{} has borne off all fifteen", side_name(w)),
+                None => write!(f, "game over"),
+            },
+        }
+    }
+}

@@ -1,0 +1,592 @@
+//! The rules of Hapis Tavlası: the board, single checker steps, whole plays for a roll, and the game
+//! with its dice as a [`hamle_core::Game`].
+
+use std::hash::{Hash, Hasher};
+
+use hamle_core::{Game, GameInfo, Turn};
+use rustc_hash::FxHashSet as HashSet;
+
+/// Checkers each side has.
+pub const CHECKERS: u8 = 15;
+
+/// Points on the board.
+pub const POINTS: usize = 24;
+
+/// A side: White is player 0 and moves first after winning the opening throw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Travels from its point 1 (index 0) to its point 24 (index 23).
+    #[default]
+    White,
+    /// Travels the other way: its point 1 is White's 24.
+    Black,
+}
+
+impl Side {
+    /// The other side.
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: the player number and the index into per-side arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    /// The side of player `p` (0 White, anything else Black).
+    pub fn of_player(p: u8) -> Side {
+        if p == 0 { Side::White } else { Side::Black }
+    }
+
+    /// The board index (0..24, White's numbering) of this side's point `point` (1..=24).
+    pub fn index_of(self, point: u8) -> usize {
+        match self {
+            Side::White => usize::from(point) - 1,
+            Side::Black => POINTS - usize::from(point),
+        }
+    }
+
+    /// This side's number (1..=24) for board index `index`.
+    pub fn point_of(self, index: usize) -> u8 {
+        let n = match self {
+            Side::White => index + 1,
+            Side::Black => POINTS - index,
+        };
+        u8::try_from(n).unwrap_or(0)
+    }
+}
+
+/// One point: a stack of one side's checkers, possibly on top of one pinned checker of the other side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Point {
+    /// The side of the stack (White when the point is empty).
+    pub side: Side,
+    /// Checkers in the stack (0: the point is empty).
+    pub count: u8,
+    /// Whether a checker of the other side lies pinned under the stack (hapis).
+    pub prisoner: bool,
+}
+
+impl Point {
+    /// An empty point.
+    pub const EMPTY: Point = Point { side: Side::White, count: 0, prisoner: false };
+
+    /// A free stack of `count` checkers of `side`.
+    pub fn stack(side: Side, count: u8) -> Point {
+        if count == 0 { Point::EMPTY } else { Point { side, count, prisoner: false } }
+    }
+
+    /// `count` checkers of `side` pinning one checker of the other side.
+    pub fn pinning(side: Side, count: u8) -> Point {
+        Point { side, count, prisoner: true }
+    }
+
+    /// Checkers of `side` on this point, the pinned one included.
+    pub fn checkers(self, side: Side) -> u8 {
+        if self.count == 0 {
+            0
+        } else if self.side == side {
+            self.count
+        } else {
+            u8::from(self.prisoner)
+        }
+    }
+
+    /// Whether `side` may move a checker off this point (it owns the stack on top).
+    pub fn movable(self, side: Side) -> bool {
+        self.count > 0 && self.side == side
+    }
+}
+
+/// A single checker step of a play, in the mover's own numbering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// The point left, 1..=24.
+    pub from: u8,
+    /// The point reached, 1..=24, or `None` when the checker is borne off.
+    pub to: Option<u8>,
+    /// The die used.
+    pub die: u8,
+    /// Whether the step pins an opposing checker.
+    pub pins: bool,
+}
+
+/// A whole play for one roll: up to four steps (an empty play when no die can be used).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Play {
+    steps: [Option<Step>; 4],
+}
+
+impl Play {
+    /// The play of these steps, in order (at most four).
+    pub fn new(steps: &[Step]) -> Play {
+        let mut play = Play::default();
+        for (slot, &step) in play.steps.iter_mut().zip(steps) {
+            *slot = Some(step);
+        }
+        play
+    }
+
+    /// The steps, in the order played.
+    pub fn steps(&self) -> impl Iterator<Item = Step> + '_ {
+        self.steps.iter().map_while(|s| *s)
+    }
+
+    /// How many dice the play uses.
+    pub fn len(&self) -> usize {
+        self.steps().count()
+    }
+
+    /// Whether no die is used.
+    pub fn is_empty(&self) -> bool {
+        self.steps[0].is_none()
+    }
+}
+
+/// The checkers on the board, those borne off, and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The 24 points, index 0 being White's point 1.
+    pub points: [Point; POINTS],
+    /// Checkers borne off, by side index.
+    pub off: [u8; 2],
+    /// The side to move.
+    pub turn: Side,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The start: all fifteen checkers of each side on its own point 1, White to move.
+    pub fn start() -> Position {
+        let mut points = [Point::EMPTY; POINTS];
+        points[Side::White.index_of(1)] = Point::stack(Side::White, CHECKERS);
+        points[Side::Black.index_of(1)] = Point::stack(Side::Black, CHECKERS);
+        Position { points, off: [0, 0], turn: Side::White }
+    }
+
+    /// The point that is `side`'s number `point` (1..=24).
+    pub fn point(&self, side: Side, point: u8) -> Point {
+        self.points[side.index_of(point)]
+    }
+
+    /// The side that has borne off all its checkers, if any.
+    pub fn winner(&self) -> Option<Side> {
+        [Side::White, Side::Black].into_iter().find(|s| self.off[s.index()] == CHECKERS)
+    }
+
+    /// Whether each side's last checker on its own point 1 is pinned there. Neither side can then ever
+    /// bear off (each captor stack stands on its own last point and could leave only by bearing off), so
+    /// the game can never end: it is over at once, a tie.
+    pub fn mothers_pinned(&self) -> bool {
+        [Side::White, Side::Black].into_iter().all(|side| {
+            let home = self.point(side, 1);
+            home.count > 0 && home.side == side.other() && home.prisoner
+        })
+    }
+
+    /// Whether the game is over: a side has borne off all fifteen, or both mothers are pinned.
+    pub fn is_over(&self) -> bool {
+        self.winner().is_some() || self.mothers_pinned()
+    }
+
+    /// Checkers of `side` on the board, pinned ones included.
+    pub fn on_board(&self, side: Side) -> u8 {
+        self.points.iter().map(|p| p.checkers(side)).sum()
+    }
+
+    /// Whether `side` may bear off: every checker still in play stands free in its home (points 19–24).
+    pub fn can_bear_off(&self, side: Side) -> bool {
+        let at_home: u8 = (19..=24).map(|p| self.point(side, p)).filter(|pt| pt.movable(side)).map(|pt| pt.count).sum();
+        at_home == self.on_board(side)
+    }
+
+    /// What happens when `side` lands a checker on its point `to`: `None` if the point is closed,
+    /// otherwise whether the landing pins.
+    pub fn landing(&self, side: Side, to: u8) -> Option<bool> {
+        let target = self.point(side, to);
+        if target.count == 0 || target.side == side {
+            Some(false)
+        } else if target.count == 1 && !target.prisoner {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// The step of the side to move's checker on its point `from` by `die`, if legal by itself.
+    pub fn step(&self, from: u8, die: u8) -> Option<Step> {
+        let side = self.turn;
+        if !(1..=24).contains(&from) || !(1..=6).contains(&die) || !self.point(side, from).movable(side) {
+            return None;
+        }
+        let target = from + die;
+        if target <= 24 {
+            let pins = self.landing(side, target)?;
+            return Some(Step { from, to: Some(target), die, pins });
+        }
+        if !self.can_bear_off(side) {
+            return None;
+        }
+        // A larger die than needed bears off only from the farthest occupied point.
+        let farthest = (19..=24).find(|&p| self.point(side, p).movable(side));
+        (target == 25 || farthest == Some(from)).then_some(Step { from, to: None, die, pins: false })
+    }
+
+    /// Applies a step of the side to move (one that [`Position::step`] returned); the turn does not pass.
+    pub fn apply(&mut self, step: Step) {
+        let side = self.turn;
+        let source = &mut self.points[side.index_of(step.from)];
+        source.count -= 1;
+        if source.count == 0 {
+            // The last captor has left: the prisoner is free again.
+            *source = if source.prisoner { Point::stack(side.other(), 1) } else { Point::EMPTY };
+        }
+        match step.to {
+            None => self.off[side.index()] += 1,
+            Some(to) => {
+                let target = &mut self.points[side.index_of(to)];
+                *target = if step.pins {
+                    Point::pinning(side, 1)
+                } else {
+                    Point { side, count: target.count + 1, prisoner: target.prisoner }
+                };
+            }
+        }
+    }
+
+    /// Every legal play for the roll `dice`, one per distinct resulting position, with that position
+    /// (the turn already passed). A roll that cannot be used gives one empty play.
+    pub fn plays(&self, dice: Dice) -> Vec<(Play, Position)> {
+        let dice = dice.to_play();
+        let mut found = Vec::new();
+        let mut seen = HashSet::default();
+        let mut steps = Vec::with_capacity(4);
+        self.extend(&dice, &mut steps, &mut seen, &mut found);
+        let most = found.iter().map(|&(_, _, used)| used).max().unwrap_or(0);
+        found.retain(|&(_, _, used)| used == most);
+        // One die of two, when either could be played alone: it must be the larger.
+        if most == 1 && dice[0] != dice[1] {
+            let larger = dice[0].max(dice[1]);
+            if found.iter().any(|(p, _, _)| p.steps().any(|s| s.die == larger)) {
+                found.retain(|(p, _, _)| p.steps().any(|s| s.die == larger));
+            }
+        }
+        let mut distinct = HashSet::default();
+        found
+            .into_iter()
+            .filter(|(_, pos, _)| distinct.insert(*pos))
+            .map(|(play, mut pos, _)| {
+                pos.turn = self.turn.other();
+                (play, pos)
+            })
+            .collect()
+    }
+
+    /// The distinct positions reachable in `depth` plays, summed over the 21 distinct rolls at each
+    /// turn (each counted once, unweighted); a finished game counts 0 below it.
+    ///
+    /// ```
+    /// use hamle_hapis::Position;
+    /// assert_eq!(Position::start().perft(0), 1);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if self.is_over() {
+            return 0;
+        }
+        Dice::rolls()
+            .map(|(dice, _)| {
+                let plays = self.plays(dice);
+                if depth == 1 { plays.len() as u64 } else { plays.iter().map(|(_, next)| next.perft(depth - 1)).sum() }
+            })
+            .sum()
+    }
+
+    /// Depth-first over the dice left; records each maximal sequence of steps with its position.
+    fn extend(
+        &self,
+        dice: &[u8],
+        steps: &mut Vec<Step>,
+        seen: &mut HashSet<(Position, u32)>,
+        found: &mut Vec<(Play, Position, usize)>,
+    ) {
+        let mut moved = false;
+        let mut tried = [false; 7];
+        for (i, &die) in dice.iter().enumerate() {
+            if std::mem::replace(&mut tried[usize::from(die)], true) {
+                continue;
+            }
+            let rest: Vec<u8> = dice.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &d)| d).collect();
+            for from in 1..=24 {
+                let Some(step) = self.step(from, die) else { continue };
+                moved = true;
+                let mut next = *self;
+                next.apply(step);
+                // The dice left, packed, so that one (position, dice left) is explored once.
+                let packed = rest.iter().fold(0u32, |acc, &d| acc * 8 + u32::from(d));
+                if !seen.insert((next, packed)) {
+                    continue;
+                }
+                steps.push(step);
+                if next.is_over() {
+                    // Bearing off the last checker (or pinning the last mother) ends the turn: the dice left count as used.
+                    found.push((Play::new(steps), next, steps.len() + rest.len()));
+                } else {
+                    next.extend(&rest, steps, seen, found);
+                }
+                steps.pop();
+            }
+        }
+        if !moved {
+            found.push((Play::new(steps), *self, steps.len()));
+        }
+    }
+}
+
+/// Two dice, as thrown (zar); equal dice (gele) are played four times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Dice(pub u8, pub u8);
+
+impl Dice {
+    /// The 21 distinct rolls with their probabilities: 1/36 for a double, 1/18 for the others.
+    pub fn rolls() -> impl Iterator<Item = (Dice, f64)> {
+        (1..=6u8).flat_map(|a| (a..=6).map(move |b| (Dice(b, a), if a == b { 1.0 / 36.0 } else { 1.0 / 18.0 })))
+    }
+
+    /// Whether both dice are in 1..=6.
+    pub fn is_valid(self) -> bool {
+        (1..=6).contains(&self.0) && (1..=6).contains(&self.1)
+    }
+
+    /// Whether the dice are equal.
+    pub fn is_double(self) -> bool {
+        self.0 == self.1
+    }
+
+    /// The dice to be played: four of a double, else the two.
+    pub fn to_play(self) -> Vec<u8> {
+        if self.is_double() { vec![self.0; 4] } else { vec![self.0, self.1] }
+    }
+}
+
+/// How the side that wins the opening throw begins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Opening {
+    /// It throws both dice again (the thesis's rule).
+    #[default]
+    Rethrow,
+    /// It plays the two opening dice.
+    PlayOpeningDice,
+}
+
+/// The rules that vary between tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Settings {
+    /// How the opening throw's winner begins.
+    pub opening: Opening,
+}
+
+/// Where a game stands between throws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Each side throws one die; the higher starts (equal throws are thrown again).
+    Opening,
+    /// The side to move throws the dice.
+    Roll,
+    /// The side to move plays these dice.
+    Move(Dice),
+    /// A side has borne off all its checkers.
+    Over,
+}
+
+/// A game of Hapis Tavlası: a position, the phase of the turn, and the table's settings.
+///
+/// ```
+/// use hamle_core::{Game, Turn};
+/// use hamle_hapis::{Dice, Hapis, Opening, Settings};
+/// let mut game = Hapis::new(Settings { opening: Opening::PlayOpeningDice });
+/// assert_eq!(game.turn(), Turn::Chance);
+/// game.apply_chance(Dice(5, 3)); // White threw 5, Black 3: White plays 5 and 3.
+/// let mut plays = Vec::new();
+/// game.legal_moves(&mut plays);
+/// assert_eq!(plays.len(), 2); // 1/6 1/4, or one checker 1/9
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hapis {
+    position: Position,
+    phase: Phase,
+    settings: Settings,
+}
+
+impl Default for Hapis {
+    fn default() -> Self {
+        Hapis::new(Settings::default())
+    }
+}
+
+impl Hapis {
+    /// A new game before the opening throw.
+    pub fn new(settings: Settings) -> Self {
+        Hapis { position: Position::start(), phase: Phase::Opening, settings }
+    }
+
+    /// A game at `position` in `phase` (the position's own turn says who moves).
+    pub fn at(position: Position, phase: Phase, settings: Settings) -> Self {
+        let phase = if position.is_over() { Phase::Over } else { phase };
+        Hapis { position, phase, settings }
+    }
+
+    /// The board.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The phase of the turn.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The table's settings.
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// The dice on the table, if a side is to play them.
+    pub fn dice(&self) -> Option<Dice> {
+        match self.phase {
+            Phase::Move(dice) => Some(dice),
+            _ => None,
+        }
+    }
+
+    /// The legal plays with the positions they lead to (empty unless a side is to play dice).
+    pub fn plays(&self) -> Vec<(Play, Position)> {
+        self.dice().map(|dice| self.position.plays(dice)).unwrap_or_default()
+    }
+
+    /// The legal play that `play`'s steps amount to, played in the order written, with its result; `None`
+    /// when the steps cannot be played in order with the dice, or they reach a result no legal play reaches
+    /// (too few dice used, the smaller die where the larger was due).
+    pub fn resolve(&self, play: &Play) -> Option<(Play, Position)> {
+        let dice = self.dice()?;
+        let mut left = dice.to_play();
+        let mut board = self.position;
+        for step in play.steps() {
+            // The smallest die that takes this checker there: a larger one only bears off from the farthest point.
+            let die =
+                left.iter().copied().filter(|&d| board.step(step.from, d).is_some_and(|s| s.to == step.to)).min()?;
+            board.apply(board.step(step.from, die)?);
+            let used = left.iter().position(|&d| d == die)?;
+            left.swap_remove(used);
+        }
+        board.turn = board.turn.other();
+        self.plays().into_iter().find(|(_, result)| *result == board)
+    }
+
+    /// Plays `play` if it is legal, whatever order its steps are written in; otherwise changes nothing.
+    ///
+    /// # Errors
+    /// [`hamle_core::IllegalMove`] when [`Hapis::resolve`] finds no legal play for it.
+    pub fn try_play_steps(&mut self, play: &Play) -> Result<(), hamle_core::IllegalMove> {
+        let (_, result) = self.resolve(play).ok_or(hamle_core::IllegalMove)?;
+        self.finish_turn(result);
+        Ok(())
+    }
+
+    fn finish_turn(&mut self, position: Position) {
+        self.position = position;
+        self.phase = if position.is_over() { Phase::Over } else { Phase::Roll };
+    }
+}
+
+impl Game for Hapis {
+    type Move = Play;
+    type Chance = Dice;
+
+    fn info(&self) -> GameInfo {
+        GameInfo { name: "hapis", players: 2, zero_sum: true, chance: true }
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Opening | Phase::Roll => Turn::Chance,
+            Phase::Move(_) => Turn::Player(u8::try_from(self.position.turn.index()).unwrap_or(0)),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Play>) {
+        moves.clear();
+        moves.extend(self.plays().into_iter().map(|(play, _)| play));
+    }
+
+    fn play(&mut self, mv: Play) {
+        if let Some((_, result)) = self.plays().into_iter().find(|(play, _)| *play == mv) {
+            self.finish_turn(result);
+        }
+    }
+
+    fn try_play(&mut self, mv: Play) -> Result<(), hamle_core::IllegalMove> {
+        self.try_play_steps(&mv)
+    }
+
+    /// Opening: White's die and Black's die, never equal (equal throws are thrown again), 1/30 each.
+    /// Otherwise the 21 distinct rolls.
+    fn chance_outcomes(&self, outcomes: &mut Vec<(Dice, f64)>) {
+        outcomes.clear();
+        match self.phase {
+            Phase::Opening => outcomes.extend(
+                (1..=6u8).flat_map(|w| (1..=6u8).filter(move |&b| b != w).map(move |b| (Dice(w, b), 1.0 / 30.0))),
+            ),
+            Phase::Roll => outcomes.extend(Dice::rolls()),
+            _ => {}
+        }
+    }
+
+    fn apply_chance(&mut self, dice: Dice) {
+        match self.phase {
+            Phase::Opening => {
+                self.position.turn = if dice.0 > dice.1 { Side::White } else { Side::Black };
+                self.phase = match self.settings.opening {
+                    Opening::Rethrow => Phase::Roll,
+                    Opening::PlayOpeningDice => Phase::Move(Dice(dice.0.max(dice.1), dice.0.min(dice.1))),
+                };
+            }
+            Phase::Roll => self.phase = Phase::Move(dice),
+            _ => {}
+        }
+    }
+
+    /// The winner gains 1 point for bearing off all fifteen, 2 (mars) when the loser has borne off none;
+    /// the loser loses as much.
+    fn points(&self) -> Option<[f64; 2]> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let Some(winner) = self.position.winner() else { return Some([0.0, 0.0]) };
+        let stake = if self.position.off[winner.other().index()] == 0 { 2.0 } else { 1.0 };
+        let mut points = [-stake; 2];
+        points[winner.index()] = stake;
+        Some(points)
+    }
+
+    fn key(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut hasher);
+        hasher.finish()
+    }
+}
