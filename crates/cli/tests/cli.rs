@@ -115,3 +115,36 @@ fn bots_and_games_are_listed() {
     }
     assert!(text(&hamle(&["games"]).stdout).contains("tictactoe"));
 }
+
+const START: &str = r#"{"turn":"white","points":["w15","","","","","","","","","","","","","","","","","","","","","","","b15"],"off":{"white":0,"black":0}}"#;
+
+#[test]
+fn hapis_legal_lists_every_distinct_result_once() {
+    let out = hamle(&["hapis", "legal", "--position", START, "--dice", "3,5"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let plays = json.as_array().expect("an array");
+    assert_eq!(plays.len(), 2, "1/4 1/6, or one checker 1/9: {json}");
+    for entry in plays {
+        assert_eq!(entry["position"]["turn"], "black");
+        assert!(entry["play"].is_string());
+    }
+}
+
+#[test]
+fn hapis_legal_refuses_bad_input_with_a_reason() {
+    let fourteen = START.replace("w15", "w14");
+    let two_prisoners = START.replace(r#""w15","""#, r#""w14/b/b","""#);
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", "{", "--dice", "3,5"]), "not valid JSON");
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", &fourteen, "--dice", "3,5"]), "not 15");
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", &two_prisoners, "--dice", "3,5"]), "is not a point");
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", START, "--dice", "0,7"]), "dice are 1 to 6");
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", r#"{"turn":"red"}"#, "--dice", "1,2"]), "turn");
+}
+
+#[test]
+fn hapis_perft_counts_from_the_start() {
+    let out = hamle(&["hapis", "perft", "--depth", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "3474");
+}

@@ -1,0 +1,77 @@
+//! Properties over random Hapis games: fifteen checkers a side, plays that use the most dice, distinct
+//! results, seeded replays.
+
+use hamle_core::bot::RandomBot;
+use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_hapis::{CHECKERS, Hapis, Side};
+use proptest::prelude::*;
+
+/// The states a random game from `seed` passes through where a side is to play, at most `limit` of them.
+fn states(seed: u64, limit: usize) -> Vec<Hapis> {
+    let mut stream = Stream::new(seed);
+    let mut game = Hapis::default();
+    let mut seen = Vec::new();
+    while seen.len() < limit {
+        match game.turn() {
+            Turn::Over => break,
+            Turn::Chance => match game.sample_chance(&mut stream) {
+                Some(dice) => game.apply_chance(dice),
+                None => break,
+            },
+            Turn::Player(_) => {
+                seen.push(game);
+                let Some(decision) = RandomBot.choose(&game, &Budget::UNLIMITED, &mut stream) else { break };
+                game.play(decision.mv);
+            }
+        }
+    }
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_side_always_has_fifteen_checkers(seed in any::<u64>()) {
+        for game in states(seed, 150) {
+            for (_, result) in game.plays() {
+                for side in [Side::White, Side::Black] {
+                    prop_assert_eq!(result.on_board(side) + result.off[side.index()], CHECKERS);
+                }
+                prop_assert!(result.points.iter().all(|p| p.count <= CHECKERS && (p.count > 0 || !p.prisoner)));
+            }
+        }
+    }
+
+    #[test]
+    fn every_play_uses_as_many_dice_as_any_other(seed in any::<u64>()) {
+        for game in states(seed, 150) {
+            let plays = game.plays();
+            let most = plays.iter().map(|(p, _)| p.len()).max().unwrap_or(0);
+            for (play, result) in &plays {
+                // Only a play that bears off the last checker may stop short.
+                prop_assert!(play.len() == most || result.is_over(), "{} in {}", play, game.format_position());
+            }
+            let dice = game.dice().map_or(0, |d| d.to_play().len());
+            prop_assert!(most <= dice);
+        }
+    }
+
+    #[test]
+    fn the_results_are_distinct_and_the_turn_passes(seed in any::<u64>()) {
+        for game in states(seed, 150) {
+            let plays = game.plays();
+            let mut results: Vec<_> = plays.iter().map(|(_, r)| r.to_json().to_string()).collect();
+            results.sort();
+            results.dedup();
+            prop_assert_eq!(results.len(), plays.len());
+            prop_assert!(plays.iter().all(|(_, r)| r.turn == game.position().turn.other()));
+        }
+    }
+
+    #[test]
+    fn a_seed_replays_the_same_game(seed in any::<u64>()) {
+        let record = |seed| states(seed, 80).iter().map(Notation::format_position).collect::<Vec<_>>();
+        prop_assert_eq!(record(seed), record(seed));
+    }
+}
