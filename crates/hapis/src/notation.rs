@@ -154,7 +154,7 @@ impl Position {
                 return Err(NotationError::Checkers { side: side_name(side), count });
             }
         }
-        Ok(position)
+        both_not_off(position)
     }
 
     /// Reads a position from JSON text.
@@ -323,4 +323,103 @@ impl fmt::Display for Hapis {
             },
         }
     }
+}
+
+/// Bits written most significant first into bytes, for [`Position::id`].
+#[derive(Default)]
+struct Bits {
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl Bits {
+    fn push(&mut self, bit: bool) {
+        if self.len % 8 == 0 {
+            self.bytes.push(0);
+        }
+        if bit {
+            if let Some(last) = self.bytes.last_mut() {
+                *last |= 0x80 >> (self.len % 8);
+            }
+        }
+        self.len += 1;
+    }
+}
+
+impl Position {
+    /// A short id for URLs and logs (19 characters, URL-safe base64), in the spirit of gnubg's Position ID:
+    /// the side to move, then for each side in its own numbering each point's stack in unary, then one bit
+    /// per stack saying whether it pins a checker.
+    ///
+    /// ```
+    /// use hamle_hapis::Position;
+    /// let start = Position::start();
+    /// assert_eq!(Position::from_id(&start.id()), Ok(start));
+    /// ```
+    pub fn id(&self) -> String {
+        use base64::Engine;
+        let mut bits = Bits::default();
+        bits.push(self.turn == Side::Black);
+        for side in [Side::White, Side::Black] {
+            let stacks: Vec<Point> = (1..=24).map(|p| self.point(side, p)).filter(|pt| pt.movable(side)).collect();
+            for p in 1..=24 {
+                let point = self.point(side, p);
+                let count = if point.movable(side) { point.count } else { 0 };
+                (0..count).for_each(|_| bits.push(true));
+                bits.push(false);
+            }
+            stacks.iter().for_each(|pt| bits.push(pt.prisoner));
+        }
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&bits.bytes)
+    }
+
+    /// Reads a position from its [`Position::id`].
+    ///
+    /// # Errors
+    /// [`NotationError::Shape`] when the text is not an id, [`NotationError::Checkers`] when it does not
+    /// give each side fifteen checkers.
+    pub fn from_id(text: &str) -> Result<Position, NotationError> {
+        use base64::Engine;
+        let bad = || NotationError::Shape(format!("'{text}' is not a position id"));
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(text.trim()).map_err(|_| bad())?;
+        let mut bits = bytes.iter().flat_map(|b| (0..8).map(move |i| b & (0x80 >> i) != 0));
+        let turn = if bits.next().ok_or_else(bad)? { Side::Black } else { Side::White };
+        let mut position = Position { points: [Point::EMPTY; POINTS], off: [0, 0], turn };
+        for side in [Side::White, Side::Black] {
+            let mut stacks = Vec::new();
+            for p in 1..=24u8 {
+                let mut count = 0u8;
+                while bits.next().ok_or_else(bad)? {
+                    count = count.checked_add(1).filter(|&c| c <= CHECKERS).ok_or_else(bad)?;
+                }
+                if count > 0 {
+                    let index = side.index_of(p);
+                    if position.points[index].count > 0 {
+                        return Err(bad());
+                    }
+                    position.points[index] = Point::stack(side, count);
+                    stacks.push(index);
+                }
+            }
+            for index in stacks {
+                position.points[index].prisoner = bits.next().ok_or_else(bad)?;
+            }
+        }
+        for side in [Side::White, Side::Black] {
+            let on_board = u32::from(position.on_board(side));
+            let off = u32::from(CHECKERS)
+                .checked_sub(on_board)
+                .ok_or(NotationError::Checkers { side: side_name(side), count: on_board })?;
+            position.off[side.index()] = u8::try_from(off).unwrap_or(0);
+        }
+        both_not_off(position)
+    }
+}
+
+/// The game ends when the first side has borne off all fifteen, so both cannot have.
+fn both_not_off(position: Position) -> Result<Position, NotationError> {
+    if position.off == [CHECKERS, CHECKERS] {
+        return Err(NotationError::Shape("both sides have borne off all fifteen".into()));
+    }
+    Ok(position)
 }

@@ -3,7 +3,7 @@
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
-use hamle_hapis::{CHECKERS, Hapis, Side};
+use hamle_hapis::{CHECKERS, Hapis, Position, Side};
 use proptest::prelude::*;
 
 /// The states a random game from `seed` passes through where a side is to play, at most `limit` of them.
@@ -70,8 +70,26 @@ proptest! {
     }
 
     #[test]
+    fn position_ids_and_json_round_trip(seed in any::<u64>()) {
+        for game in states(seed, 150) {
+            let position = *game.position();
+            prop_assert_eq!(Position::from_id(&position.id()), Ok(position));
+            prop_assert!(position.id().len() <= 20, "{}", position.id());
+            prop_assert_eq!(Position::from_json(&position.to_json()), Ok(position));
+            prop_assert_eq!(game.parse_position(&game.format_position()), Ok(game));
+        }
+    }
+
+    #[test]
     fn a_seed_replays_the_same_game(seed in any::<u64>()) {
         let record = |seed| states(seed, 80).iter().map(Notation::format_position).collect::<Vec<_>>();
         prop_assert_eq!(record(seed), record(seed));
+    }
+}
+
+#[test]
+fn malformed_ids_are_refused() {
+    for bad in ["", "!!!!", "AAAA", "gAAAAAAAAAAAAAAAAAA", "________________________"] {
+        assert!(Position::from_id(bad).is_err(), "{bad:?}");
     }
 }
