@@ -94,7 +94,7 @@ fn parse_point(text: &str) -> Option<Point> {
         }
         None => (rest, false),
     };
-    if count.is_empty() || !count.bytes().all(|b| b.is_ascii_digit()) {
+    if count.is_empty() || count.starts_with('0') || !count.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let count: u8 = count.parse().ok()?;

@@ -187,7 +187,7 @@ impl Position {
 
     /// Whether each side's last checker on its own point 1 is pinned there. Neither side can then ever
     /// bear off (each captor stack stands on its own last point and could leave only by bearing off), so
-    /// the game can never end: it is over at once, a tie.
+    /// the game can never end: it is over, a tie, once the play that made it so is finished.
     pub fn mothers_pinned(&self) -> bool {
         [Side::White, Side::Black].into_iter().all(|side| {
             let home = self.point(side, 1);
@@ -341,8 +341,8 @@ impl Position {
                     continue;
                 }
                 steps.push(step);
-                if next.is_over() {
-                    // Bearing off the last checker (or pinning the last mother) ends the turn: the dice left count as used.
+                if next.winner().is_some() {
+                    // Bearing off the last checker ends the turn: the dice left count as used.
                     found.push((Play::new(steps), next, steps.len() + rest.len()));
                 } else {
                     next.extend(&rest, steps, seen, found);
