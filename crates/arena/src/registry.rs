@@ -91,7 +91,11 @@ impl<G: Notation + Display> GameDef<G> {
         (self.make)(&mut params)
     }
 
-    fn bot(&self, spec: &Spec, game: &G) -> Result<Box<dyn Bot<G>>, ArenaError> {
+    /// The bot that `spec` names, for the game `game`.
+    ///
+    /// # Errors
+    /// When the spec names an unknown bot or parameter, or a bad value.
+    pub fn bot(&self, spec: &Spec, game: &G) -> Result<Box<dyn Bot<G>>, ArenaError> {
         let def = self.bots.iter().find(|b| b.name == spec.name).ok_or_else(|| ArenaError::UnknownBot {
             game: self.name.to_owned(),
             name: spec.name.clone(),

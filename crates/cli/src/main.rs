@@ -2,6 +2,7 @@
 
 mod hapis;
 mod play;
+mod play_hapis;
 mod solve;
 
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use hamle_arena::{MatchOptions, Spec, games};
 use hamle_core::Budget;
+use hamle_hapis::Side;
 
 /// hamle ("move" in Turkish): a game-AI engine and arcade.
 #[derive(Parser, Debug)]
@@ -50,12 +52,19 @@ enum Command {
         /// The game's variant (the same as the parameter `variant=`).
         #[arg(long)]
         variant: Option<String>,
-        /// The bot to play against, optionally with parameters: `perfect`, `thesis(depth=3)`.
-        #[arg(long, default_value = "perfect")]
-        bot: String,
-        /// Who moves first.
+        /// The bot to play against, optionally with parameters: `perfect`, `thesis(depth=3)`
+        /// (default: the game's strongest).
+        #[arg(long)]
+        bot: Option<String>,
+        /// Who moves first (Hapis: the person plays White when `human`; the opening throw decides who starts).
         #[arg(long, value_enum, default_value_t = First::Human)]
         first: First,
+        /// Hapis: points to win the match.
+        #[arg(long = "match", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=99))]
+        match_length: u32,
+        /// Hapis: who throws first in the games after the first.
+        #[arg(long, value_enum, default_value_t = play_hapis::NextStart::Winner)]
+        next: play_hapis::NextStart,
         /// Seed of the game's random stream (chance and the bot's tie-breaks).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -136,15 +145,26 @@ fn run(cli: Cli) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Play {
         game: "tictactoe".into(),
         variant: None,
-        bot: "perfect".into(),
+        bot: None,
         first: First::Human,
+        match_length: 5,
+        next: play_hapis::NextStart::Winner,
         seed: 1,
         budget: BudgetArgs { depth: None, nodes: None, ms: None },
     });
     match command {
-        Command::Play { game, variant, bot, first, seed, budget } => {
+        Command::Play { game, variant, bot, first, seed, budget, match_length, next } => {
             let spec = game_spec(&game, variant.as_deref())?;
-            let bot: Spec = bot.parse()?;
+            let kind = registry.game(&spec.name)?;
+            let strongest = kind.bots().first().map_or("random", |b| b.name);
+            let bot: Spec = bot.as_deref().unwrap_or(strongest).parse()?;
+            if spec.name == "hapis" {
+                let settings = games::hapis().game(&spec)?.settings();
+                let human = if first == First::Human { Side::White } else { Side::Black };
+                let setup = play_hapis::MatchSetup { bot, human, length: match_length, seed, next, settings };
+                let stdin = std::io::stdin();
+                return play_hapis::run(&setup, &mut stdin.lock(), &mut std::io::stdout());
+            }
             let seats = if first == First::Human { [None, Some(bot)] } else { [Some(bot), None] };
             let session = registry.game(&spec.name)?.start(&spec, seats, seed, budget.budget())?;
             let stdin = std::io::stdin();

@@ -148,3 +148,28 @@ fn hapis_perft_counts_from_the_start() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).trim(), "3474");
 }
+
+#[test]
+fn a_hapis_match_is_played_to_its_end_in_the_terminal() {
+    // The person always takes the first listed play; junk and commands on the way get answers, not panics.
+    let mut input = String::from("help\nmoves\n1/30\n7 7\nundo\nlog\nboard\n");
+    input.push_str(&"#1\n".repeat(4000));
+    let out = hamle_with_input(&["play", "hapis", "--bot", "random", "--seed", "2", "--match", "3"], &input);
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(shown.contains("Match over"), "{}", &shown[shown.len().saturating_sub(2000)..]);
+    assert!(shown.contains("is not a play"), "bad input is answered");
+    assert!(shown.contains("Nothing to undo"));
+    assert!(shown.contains("#1  "), "moves are listed with numbers");
+}
+
+#[test]
+fn a_hapis_game_can_be_resigned_and_left() {
+    let out = hamle_with_input(&["play", "hapis", "--bot", "random", "--match", "1"], "resign\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("You resign"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("Match over"));
+    let out = hamle_with_input(&["play", "hapis", "--bot", "random"], "quit\n");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("left unfinished"));
+}

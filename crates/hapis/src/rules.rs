@@ -293,6 +293,14 @@ impl Position {
             .collect()
     }
 
+    /// Where the dice left (`dice`, any number) can take the side to move, with how many of them each way
+    /// uses: every sequence of steps that no further die extends. For a person entering a play step by step.
+    pub fn completions(&self, dice: &[u8]) -> Vec<(Position, usize)> {
+        let mut found = Vec::new();
+        self.extend(dice, &mut Vec::with_capacity(4), &mut HashSet::default(), &mut found);
+        found.into_iter().map(|(_, position, used)| (position, used)).collect()
+    }
+
     /// The distinct positions reachable in `depth` plays, summed over the 21 distinct rolls at each
     /// turn (each counted once, unweighted); a finished game counts 0 below it.
     ///
