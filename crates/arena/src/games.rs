@@ -64,25 +64,38 @@ pub fn tictactoe() -> GameDef<TicTacToe> {
     }
 }
 
-/// Hapis Tavlası with its bots; `hapis(opening=play)` lets the opening throw's winner play those dice.
+/// Hapis Tavlası with its bots; `hapis(opening=play,mother=on)` changes the table's rules.
 pub fn hapis() -> GameDef<Hapis> {
-    const OPENING: &[ParamDoc] = &[ParamDoc {
-        key: "opening",
-        values: "rethrow|play",
-        default: "rethrow",
-        about: "the opening throw's winner throws again (the thesis) or plays the two opening dice",
-    }];
+    const PARAMS: &[ParamDoc] = &[
+        ParamDoc {
+            key: "opening",
+            values: "rethrow|play",
+            default: "rethrow",
+            about: "the opening throw's winner throws again (the thesis) or plays the two opening dice",
+        },
+        ParamDoc {
+            key: "mother",
+            values: "off|on",
+            default: "off",
+            about: "Plakoto's mother rule: a pinned last checker on its start point loses 2 points",
+        },
+    ];
     GameDef {
         name: "hapis",
         about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
-        params: OPENING,
+        params: PARAMS,
         make: |params: &mut Params| {
             let opening = match params.text("opening").as_str() {
                 "rethrow" => Opening::Rethrow,
                 "play" => Opening::PlayOpeningDice,
                 other => return Err(params.bad("opening", other)),
             };
-            Ok(Hapis::new(Settings { opening }))
+            let mother = match params.text("mother").as_str() {
+                "off" => false,
+                "on" => true,
+                other => return Err(params.bad("mother", other)),
+            };
+            Ok(Hapis::new(Settings { opening, mother }))
         },
         bots: vec![BotDef {
             name: "random",

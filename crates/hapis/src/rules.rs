@@ -405,6 +405,9 @@ pub enum Opening {
 pub struct Settings {
     /// How the opening throw's winner begins.
     pub opening: Opening,
+    /// Plakoto's mother rule: a side whose last checker on its starting point is pinned there loses
+    /// 2 points, unless the captor's own mother is still at home (off by default: the thesis has no such rule).
+    pub mother: bool,
 }
 
 /// Where a game stands between throws.
@@ -425,7 +428,7 @@ pub enum Phase {
 /// ```
 /// use hamle_core::{Game, Turn};
 /// use hamle_hapis::{Dice, Hapis, Opening, Settings};
-/// let mut game = Hapis::new(Settings { opening: Opening::PlayOpeningDice });
+/// let mut game = Hapis::new(Settings { opening: Opening::PlayOpeningDice, ..Settings::default() });
 /// assert_eq!(game.turn(), Turn::Chance);
 /// game.apply_chance(Dice(5, 3)); // White threw 5, Black 3: White plays 5 and 3.
 /// let mut plays = Vec::new();
@@ -454,8 +457,35 @@ impl Hapis {
 
     /// A game at `position` in `phase` (the position's own turn says who moves).
     pub fn at(position: Position, phase: Phase, settings: Settings) -> Self {
-        let phase = if position.is_over() { Phase::Over } else { phase };
+        let phase = if Self::result(&position, settings).is_some() { Phase::Over } else { phase };
         Hapis { position, phase, settings }
+    }
+
+    /// Each side's points if `position` ends the game under `settings`: a side has borne off all
+    /// fifteen (1, or 2 with mars), both mothers are pinned (a tie), or the mother rule applies.
+    pub fn result(position: &Position, settings: Settings) -> Option<[f64; 2]> {
+        let win = |winner: Side, stake: f64| {
+            let mut points = [-stake; 2];
+            points[winner.index()] = stake;
+            Some(points)
+        };
+        if let Some(winner) = position.winner() {
+            return win(winner, if position.off[winner.other().index()] == 0 { 2.0 } else { 1.0 });
+        }
+        if position.mothers_pinned() {
+            return Some([0.0, 0.0]);
+        }
+        if settings.mother {
+            for side in [Side::White, Side::Black] {
+                let mother = position.point(side, 1);
+                let pinned = mother.count > 0 && mother.side == side.other() && mother.prisoner;
+                let captor_mother_home = position.point(side.other(), 1).movable(side.other());
+                if pinned && !captor_mother_home {
+                    return win(side.other(), 2.0);
+                }
+            }
+        }
+        None
     }
 
     /// The board.
@@ -517,7 +547,7 @@ impl Hapis {
 
     fn finish_turn(&mut self, position: Position) {
         self.position = position;
-        self.phase = if position.is_over() { Phase::Over } else { Phase::Roll };
+        self.phase = if Self::result(&position, self.settings).is_some() { Phase::Over } else { Phase::Roll };
     }
 }
 
@@ -579,17 +609,13 @@ impl Game for Hapis {
         }
     }
 
-    /// The winner gains 1 point for bearing off all fifteen, 2 (mars) when the loser has borne off none;
-    /// the loser loses as much.
+    /// The winner gains 1 point for bearing off all fifteen, 2 (mars) when the loser has borne off none
+    /// (or under the mother rule); the loser loses as much. A tie gives 0 each.
     fn points(&self) -> Option<[f64; 2]> {
         if self.phase != Phase::Over {
             return None;
         }
-        let Some(winner) = self.position.winner() else { return Some([0.0, 0.0]) };
-        let stake = if self.position.off[winner.other().index()] == 0 { 2.0 } else { 1.0 };
-        let mut points = [-stake; 2];
-        points[winner.index()] = stake;
-        Some(points)
+        Self::result(&self.position, self.settings)
     }
 
     fn key(&self) -> u64 {

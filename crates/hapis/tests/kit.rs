@@ -9,7 +9,7 @@ use hamle_testkit::{check_golden, playthrough, smoke};
 #[test]
 fn random_games_keep_the_game_contract() {
     for opening in [Opening::Rethrow, Opening::PlayOpeningDice] {
-        let report = smoke(&Hapis::new(Settings { opening }), 4, 3);
+        let report = smoke(&Hapis::new(Settings { opening, mother: opening == Opening::PlayOpeningDice }), 4, 3);
         assert_eq!(report.games, 4);
         assert!(report.chance_events > 4 * 20, "games throw the dice many times");
     }

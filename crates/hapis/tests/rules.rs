@@ -215,7 +215,7 @@ fn the_opening_throw_decides_who_starts_and_the_winner_rethrows() {
 
 #[test]
 fn the_opening_dice_may_be_played_as_a_setting() {
-    let mut game = Hapis::new(Settings { opening: Opening::PlayOpeningDice });
+    let mut game = Hapis::new(Settings { opening: Opening::PlayOpeningDice, ..Settings::default() });
     game.apply_chance(Dice(5, 3));
     assert_eq!(game.position().turn, Side::White);
     assert_eq!(game.phase(), Phase::Move(Dice(5, 3)));
@@ -251,4 +251,31 @@ fn both_mothers_pinned_ends_the_game_as_a_tie() {
     assert_eq!(game.turn(), Turn::Over);
     assert_eq!(game.points(), Some([0.0, 0.0]));
     assert!(!board(Side::White, &[(1, "b14/w"), (24, "w14"), (23, "b1")]).mothers_pinned());
+}
+
+fn with_mother() -> Settings {
+    Settings { mother: true, ..Settings::default() }
+}
+
+#[test]
+fn mother_rule_a_pinned_mother_loses_two_points() {
+    // Black's 14 stand on White's point 1 pinning White's last checker there; Black's own start is empty.
+    let position = board(Side::White, &[(1, "b1/w"), (20, "w14"), (5, "b14")]);
+    let game = Hapis::at(position, Phase::Roll, with_mother());
+    assert_eq!(game.turn(), Turn::Over);
+    assert_eq!(game.points(), Some([-2.0, 2.0]));
+    assert_eq!(Hapis::at(position, Phase::Roll, Settings::default()).turn(), Turn::Chance, "off by default");
+}
+
+#[test]
+fn mother_rule_not_while_the_captors_own_mother_is_home() {
+    let position = board(Side::White, &[(1, "b1/w"), (20, "w14"), (24, "b14")]);
+    let game = Hapis::at(position, Phase::Roll, with_mother());
+    assert_eq!(game.turn(), Turn::Chance);
+}
+
+#[test]
+fn mother_rule_both_mothers_pinned_is_a_tie() {
+    let position = board(Side::White, &[(1, "b14/w"), (24, "w14/b")]);
+    assert_eq!(Hapis::at(position, Phase::Roll, with_mother()).points(), Some([0.0, 0.0]));
 }
