@@ -97,11 +97,19 @@ pub fn hapis() -> GameDef<Hapis> {
             };
             Ok(Hapis::new(Settings { opening, mother }))
         },
-        bots: vec![BotDef {
-            name: "random",
-            about: "a uniformly random legal play",
-            params: &[],
-            make: |_, _| Ok(Box::new(RandomBot)),
-        }],
+        bots: vec![
+            BotDef {
+                name: "thesis",
+                about: "the thesis's player: the play leaving the opponent the fewest hitting rolls, die by die",
+                params: &[],
+                make: |_, _| Ok(Box::new(hamle_hapis::bots::Thesis)),
+            },
+            BotDef {
+                name: "random",
+                about: "a uniformly random legal play",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
+        ],
     }
 }

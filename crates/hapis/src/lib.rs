@@ -1,10 +1,12 @@
-//! Hapis Tavlası, backgammon with pinning (seed `000`, the thesis's chapter 4): its rules and notation.
+//! Hapis Tavlası, backgammon with pinning (seed `000`, the thesis's chapter 4): its rules, notation and
+//! the thesis's computer player.
 //!
 //! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
 //! (2 points), *zar* → dice, *gele* → doubles, *toplama* → bearing off, *açık* → an open single checker.
-//! This crate holds no search: bots use `hamle-core`'s. Rules are in `docs/rules/hapis.md`.
+//! This crate holds no generic search: stronger bots will use `hamle-core`'s. Rules are in `docs/rules/hapis.md`.
 #![deny(missing_docs)]
 
+pub mod bots;
 mod notation;
 mod rules;
 

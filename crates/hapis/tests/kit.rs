@@ -1,8 +1,9 @@
 //! Hapis Tavlası through the shared test kit: the game contract on random games, frozen perft counts,
-//! and a golden playthrough of a whole seeded game.
+//! and a golden playthrough of a whole seeded game (the thesis's player against random: every throw and play).
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget};
+use hamle_hapis::bots::Thesis;
 use hamle_hapis::{Hapis, Opening, Position, Settings};
 use hamle_testkit::{check_golden, playthrough, smoke};
 
@@ -26,8 +27,8 @@ fn perft_from_the_start_is_frozen() {
 }
 
 #[test]
-fn golden_random_against_random() {
-    let mut bots: [Box<dyn Bot<Hapis>>; 2] = [Box::new(RandomBot), Box::new(RandomBot)];
+fn golden_thesis_against_random() {
+    let mut bots: [Box<dyn Bot<Hapis>>; 2] = [Box::new(Thesis), Box::new(RandomBot)];
     let text = playthrough(&Hapis::default(), &mut bots, 1, &Budget::UNLIMITED);
-    check_golden(format!("{}/tests/golden/hapis-random-seed1.txt", env!("CARGO_MANIFEST_DIR")), &text);
+    check_golden(format!("{}/tests/golden/hapis-thesis-random-seed1.txt", env!("CARGO_MANIFEST_DIR")), &text);
 }

@@ -1,0 +1,5 @@
+//! Hapis Tavlası players.
+
+mod thesis;
+
+pub use thesis::{Hits, Thesis, hits};
