@@ -43,6 +43,12 @@ pub struct MatchSetup {
     pub settings: Settings,
 }
 
+/// The match score, shown at every prompt.
+struct Table {
+    score: [u32; 2],
+    length: u32,
+}
+
 /// How a game ended.
 enum Ending {
     /// Points gained by each side.
@@ -69,7 +75,8 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
         let streams = master.derive(game_index);
         let (mut dice, mut bot_stream) = (streams.derive(0), streams.derive(1));
         writeln!(out, "\n=== Game {} — score: white {}, black {} ===", game_index + 1, score[0], score[1])?;
-        let ending = play_game(&mut game, setup, bot.as_mut(), &mut dice, &mut bot_stream, input, out)?;
+        let table = Table { score, length: setup.length };
+        let ending = play_game(&mut game, setup, &table, bot.as_mut(), &mut dice, &mut bot_stream, input, out)?;
         let Ending::Points(gained) = ending else {
             writeln!(out, "Bye: the match is left unfinished at white {}, black {}.", score[0], score[1])?;
             return Ok(());
@@ -96,6 +103,7 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
 fn play_game(
     game: &mut Hapis,
     setup: &MatchSetup,
+    table: &Table,
     bot: &mut dyn Bot<Hapis>,
     dice: &mut Stream,
     bot_stream: &mut Stream,
@@ -151,7 +159,7 @@ fn play_game(
                     game.try_play(decision.mv).map_err(|_| anyhow::anyhow!("the bot chose an illegal play"))?;
                     continue;
                 }
-                match human_turn(game, roll, &log, input, out)? {
+                match human_turn(game, roll, &log, table, input, out)? {
                     HumanTurn::Played(text) => {
                         writeln!(out, "{} (you) played {text}.", side_name(side))?;
                         log.push(format!("{} {roll}: {text}", side_name(side)));
@@ -181,6 +189,7 @@ fn human_turn(
     game: &mut Hapis,
     roll: Dice,
     log: &[String],
+    table: &Table,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<HumanTurn> {
@@ -202,7 +211,15 @@ fn human_turn(
         writeln!(out, "\n{shown}")?;
         let left_text: Vec<String> = left.iter().map(u8::to_string).collect();
         let done: Vec<String> = steps.iter().map(|s| hamle_hapis::Play::new(&[*s]).to_string()).collect();
-        writeln!(out, "Dice {roll}, left: {}{}", left_text.join(" "), steps_note(&done))?;
+        writeln!(
+            out,
+            "Match to {}: white {}, black {}. Dice {roll}, left: {}{}",
+            table.length,
+            table.score[0],
+            table.score[1],
+            left_text.join(" "),
+            steps_note(&done)
+        )?;
         write!(out, "Your play: ")?;
         out.flush()?;
         line.clear();
