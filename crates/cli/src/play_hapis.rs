@@ -73,10 +73,11 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             Some(side) => Hapis::at(Position { turn: side, ..Position::start() }, Phase::Roll, setup.settings),
         };
         let streams = master.derive(game_index);
-        let (mut dice, mut bot_stream) = (streams.derive(0), streams.derive(1));
+        // Stream 0 throws the dice, stream 1 breaks the bot's ties: the bot never touches the dice.
+        let mut streams = [streams.derive(0), streams.derive(1)];
         writeln!(out, "\n=== Game {} — score: white {}, black {} ===", game_index + 1, score[0], score[1])?;
         let table = Table { score, length: setup.length };
-        let ending = play_game(&mut game, setup, &table, bot.as_mut(), &mut dice, &mut bot_stream, input, out)?;
+        let ending = play_game(&mut game, setup, &table, bot.as_mut(), &mut streams, input, out)?;
         let Ending::Points(gained) = ending else {
             writeln!(out, "Bye: the match is left unfinished at white {}, black {}.", score[0], score[1])?;
             return Ok(());
@@ -105,11 +106,11 @@ fn play_game(
     setup: &MatchSetup,
     table: &Table,
     bot: &mut dyn Bot<Hapis>,
-    dice: &mut Stream,
-    bot_stream: &mut Stream,
+    streams: &mut [Stream; 2],
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Ending> {
+    let [dice, bot_stream] = streams;
     let mut log: Vec<String> = Vec::new();
     loop {
         match game.turn() {
