@@ -1,32 +1,12 @@
 //! Legal-play generation speed on positions from real (random) games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Stream, Turn};
 use hamle_hapis::{Hapis, Position};
+use hamle_testkit::random_positions;
 
 /// Every position where a side is to play, from 20 seeded random games.
 fn positions() -> Vec<Hapis> {
-    let mut found = Vec::new();
-    for seed in 0..20 {
-        let mut stream = Stream::new(seed);
-        let mut game = Hapis::default();
-        loop {
-            match game.turn() {
-                Turn::Over => break,
-                Turn::Chance => match game.sample_chance(&mut stream) {
-                    Some(dice) => game.apply_chance(dice),
-                    None => break,
-                },
-                Turn::Player(_) => {
-                    found.push(game);
-                    let Some(decision) = RandomBot.choose(&game, &Budget::UNLIMITED, &mut stream) else { break };
-                    game.play(decision.mv);
-                }
-            }
-        }
-    }
-    found
+    (0..20).flat_map(|seed| random_positions(&Hapis::default(), seed, usize::MAX)).collect()
 }
 
 fn plays(c: &mut Criterion) {

@@ -3,29 +3,12 @@
 
 mod reference;
 
-use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Stream, Turn};
 use hamle_hapis::{Dice, Hapis, Position};
+use hamle_testkit::random_positions;
 
 /// Every position where a side is to play in the random game of `seed`.
 fn positions(seed: u64) -> Vec<Position> {
-    let mut stream = Stream::new(seed);
-    let mut game = Hapis::default();
-    let mut found = Vec::new();
-    loop {
-        match game.turn() {
-            Turn::Over => return found,
-            Turn::Chance => match game.sample_chance(&mut stream) {
-                Some(dice) => game.apply_chance(dice),
-                None => return found,
-            },
-            Turn::Player(_) => {
-                found.push(*game.position());
-                let Some(decision) = RandomBot.choose(&game, &Budget::UNLIMITED, &mut stream) else { return found };
-                game.play(decision.mv);
-            }
-        }
-    }
+    random_positions(&Hapis::default(), seed, usize::MAX).iter().map(|g| *g.position()).collect()
 }
 
 fn ours(position: &Position, dice: Dice) -> Vec<String> {

@@ -1,31 +1,14 @@
 //! Properties over random Hapis games: fifteen checkers a side, plays that use the most dice, distinct
 //! results, seeded replays.
 
-use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_core::Notation;
 use hamle_hapis::{CHECKERS, Hapis, Position, Side};
+use hamle_testkit::random_positions;
 use proptest::prelude::*;
 
 /// The states a random game from `seed` passes through where a side is to play, at most `limit` of them.
 fn states(seed: u64, limit: usize) -> Vec<Hapis> {
-    let mut stream = Stream::new(seed);
-    let mut game = Hapis::default();
-    let mut seen = Vec::new();
-    while seen.len() < limit {
-        match game.turn() {
-            Turn::Over => break,
-            Turn::Chance => match game.sample_chance(&mut stream) {
-                Some(dice) => game.apply_chance(dice),
-                None => break,
-            },
-            Turn::Player(_) => {
-                seen.push(game);
-                let Some(decision) = RandomBot.choose(&game, &Budget::UNLIMITED, &mut stream) else { break };
-                game.play(decision.mv);
-            }
-        }
-    }
-    seen
+    random_positions(&Hapis::default(), seed, limit)
 }
 
 proptest! {
