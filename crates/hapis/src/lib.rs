@@ -2,7 +2,7 @@
 //! the thesis's computer player.
 //!
 //! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
-//! (2 points), *zar* → dice, *gele* → doubles, *toplama* → bearing off, *açık* → an open single checker.
+//! (2 points), *zar* → dice, *çift* → doubles, *gele* → a throw that cannot be played, *toplama* → bearing off, *açık* → an open single checker.
 //! This crate holds no generic search: stronger bots will use `hamle-core`'s. Rules are in `docs/rules/hapis.md`.
 #![deny(missing_docs)]
 

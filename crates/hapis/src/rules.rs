@@ -364,7 +364,7 @@ impl Position {
     }
 }
 
-/// Two dice, as thrown (zar); equal dice (gele) are played four times.
+/// Two dice, as thrown (zar); equal dice (çift) are played four times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Dice(pub u8, pub u8);
 
