@@ -99,6 +99,12 @@ pub fn hapis() -> GameDef<Hapis> {
         },
         bots: vec![
             BotDef {
+                name: "heuristic",
+                about: "1-ply: the play whose result a hand-made evaluation likes best (race, pins, doors, shots)",
+                params: &[],
+                make: |_, _| Ok(Box::new(hamle_hapis::bots::Heuristic::default())),
+            },
+            BotDef {
                 name: "thesis",
                 about: "the thesis's player: the play leaving the opponent the fewest hitting rolls, die by die",
                 params: &[],

@@ -1,6 +1,8 @@
 //! Legal-play generation speed on positions from real (random) games.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use hamle_core::{Bot, Budget, Stream};
+use hamle_hapis::bots::{Heuristic, Thesis};
 use hamle_hapis::{Hapis, Position};
 use hamle_testkit::random_positions;
 
@@ -18,6 +20,17 @@ fn plays(c: &mut Criterion) {
     });
     group.finish();
     c.bench_function("perft 2 from the start", |b| b.iter(|| Position::start().perft(2)));
+    let mut group = c.benchmark_group("decisions");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.sample_size(20);
+    group.bench_function("heuristic, every position", |b| {
+        let mut bot = Heuristic::default();
+        b.iter(|| games.iter().filter_map(|g| bot.choose(g, &Budget::UNLIMITED, &mut Stream::new(1))).count())
+    });
+    group.bench_function("thesis, every position", |b| {
+        b.iter(|| games.iter().filter_map(|g| Thesis.choose(g, &Budget::UNLIMITED, &mut Stream::new(1))).count())
+    });
+    group.finish();
 }
 
 criterion_group!(benches, plays);

@@ -1,5 +1,7 @@
 //! Hapis Tavlası players.
 
+mod heuristic;
 mod thesis;
 
+pub use heuristic::{Heuristic, HeuristicEval, Weights, pips, shot_rolls};
 pub use thesis::{Hits, Thesis, hits};

@@ -1,0 +1,178 @@
+//! A hand-made evaluation of Hapis positions (the thesis's §4.4 "polynomial" made real) and the 1-ply
+//! bot that plays the best play by it.
+
+use std::time::Instant;
+
+use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream};
+
+use crate::rules::{Hapis, Play, Position, Side};
+
+/// The weights of the evaluation's terms, all in units of "one pip of race".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Per pip of race lead.
+    pub pip: f64,
+    /// Per opposing checker we pin, plus `pin_depth` per point it still has to travel.
+    pub pin: f64,
+    /// Extra per point the pinned checker still has to travel (a checker pinned far back costs its side more).
+    pub pin_depth: f64,
+    /// Per door (a point we hold with two or more).
+    pub door: f64,
+    /// Per door in the longest run of consecutive doors, squared (primes block).
+    pub prime: f64,
+    /// Per door in our home.
+    pub home_door: f64,
+    /// Per expected pin of one of our open checkers (hitting rolls / 36).
+    pub shot: f64,
+    /// Per checker borne off.
+    pub off: f64,
+    /// Per own checker on its starting point while the opponent could still pin it there (the mother).
+    pub mother: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights {
+            pip: 1.0,
+            pin: 25.0,
+            pin_depth: 1.2,
+            door: 2.0,
+            prime: 0.8,
+            home_door: 1.5,
+            shot: 10.0,
+            off: 2.5,
+            mother: 4.0,
+        }
+    }
+}
+
+/// The hand-made evaluation: positive when good for the side asked about.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HeuristicEval {
+    /// The weights.
+    pub weights: Weights,
+}
+
+/// Pips `side` still has to travel to bear everything off.
+pub fn pips(position: &Position, side: Side) -> u32 {
+    (1..=24u8).map(|p| u32::from(position.point(side, p).checkers(side)) * u32::from(25 - p)).sum()
+}
+
+/// The chance, out of 36 rolls, that the opponent of `side` can land on `side`'s open checker at its point
+/// `blot`, from any of its free stacks, with a single die, two dice through an open point, or a double.
+pub fn shot_rolls(position: &Position, side: Side, blot: u8) -> u32 {
+    let them = side.other();
+    // In the opponent's numbering the blot is at 25 − blot; its stacks move up towards it.
+    let target = 25 - blot;
+    let attackers: Vec<u8> = (1..target).filter(|&p| position.point(them, p).movable(them)).collect();
+    let open = |p: u8| p <= 24 && position.landing(them, p).is_some();
+    let mut hits = 0;
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let hit = attackers.iter().any(|&from| {
+                let d = target - from;
+                if a == b {
+                    (1..=4u8).take_while(|&n| open(from + a * n)).any(|n| a * n == d)
+                } else {
+                    a == d || b == d || (a + b == d && (open(from + a) || open(from + b)))
+                }
+            });
+            hits += u32::from(hit);
+        }
+    }
+    hits
+}
+
+impl HeuristicEval {
+    /// The raw score for `me`, in pips of race (not bounded).
+    pub fn score(&self, position: &Position, me: Side) -> f64 {
+        self.side_score(position, me) - self.side_score(position, me.other())
+    }
+
+    /// What `side` has, on its own: race, pins, doors, safety, bear-off.
+    fn side_score(&self, position: &Position, side: Side) -> f64 {
+        let w = &self.weights;
+        let them = side.other();
+        let mut score = -w.pip * f64::from(pips(position, side));
+        score += w.off * f64::from(position.off[side.index()]);
+        let (mut run, mut longest) = (0u32, 0u32);
+        for p in 1..=24u8 {
+            let point = position.point(side, p);
+            let mine = point.movable(side);
+            if mine && point.prisoner {
+                // The opposing checker pinned here stands on its own point 25 − p, with p pips to go: the
+                // farther back it is held, the more it costs its side.
+                score += w.pin + w.pin_depth * f64::from(p);
+            }
+            if mine && point.count >= 2 {
+                score += w.door;
+                if p >= 19 {
+                    score += w.home_door;
+                }
+                run += 1;
+                longest = longest.max(run);
+            } else {
+                run = 0;
+            }
+            if mine && point.count == 1 && !point.prisoner {
+                score -= w.shot * f64::from(shot_rolls(position, side, p)) / 36.0;
+            }
+        }
+        score += w.prime * f64::from(longest * longest);
+        // The mother: our last checkers at home can still be pinned there while the opponent has checkers behind.
+        let home = position.point(side, 1);
+        if home.movable(side) && home.count == 1 && position.on_board(them) > 0 {
+            score -= w.mother;
+        }
+        score
+    }
+}
+
+impl Evaluator<Hapis> for HeuristicEval {
+    /// The game's points at the end; before it, the score squashed into (−2, 2) points.
+    fn evaluate(&self, state: &Hapis, player: Player) -> f64 {
+        let me = Side::of_player(player);
+        if let Some(points) = state.points() {
+            return points[me.index()];
+        }
+        2.0 * (self.score(state.position(), me) / 60.0).tanh()
+    }
+
+    fn bounds(&self) -> Option<(f64, f64)> {
+        Some((-2.0, 2.0))
+    }
+}
+
+/// Plays the play whose result the hand-made evaluation likes best (1-ply); ties by the game's stream.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Heuristic {
+    /// The evaluation.
+    pub eval: HeuristicEval,
+}
+
+impl Bot<Hapis> for Heuristic {
+    fn name(&self) -> String {
+        "heuristic".into()
+    }
+
+    fn choose(&mut self, state: &Hapis, _budget: &Budget, stream: &mut Stream) -> Option<Decision<Play>> {
+        let start = Instant::now();
+        let me = state.position().turn;
+        let plays = state.plays();
+        let scored: Vec<(Play, f64)> = plays
+            .iter()
+            .map(|(play, result)| {
+                let value = match Hapis::result(result, state.settings()) {
+                    Some(points) => 1000.0 * points[me.index()],
+                    None => self.eval.score(result, me),
+                };
+                (*play, value)
+            })
+            .collect();
+        let best = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
+        let ties: Vec<&(Play, f64)> = scored.iter().filter(|s| s.1 >= best - 1e-9).collect();
+        let &&(mv, score) = stream.pick(&ties)?;
+        let nodes = u64::try_from(plays.len()).unwrap_or(u64::MAX);
+        Some(Decision { mv, score, pv: vec![mv], depth: 1, nodes, elapsed: start.elapsed() })
+    }
+}

@@ -1,0 +1,74 @@
+//! The hand-made evaluation and the `heuristic` bot.
+
+use hamle_core::{Bot, Budget, Evaluator, Game, Notation, Stream};
+use hamle_hapis::bots::{Heuristic, HeuristicEval, pips, shot_rolls};
+use hamle_hapis::{Dice, Hapis, Phase, Point, Position, Settings, Side};
+use hamle_testkit::random_positions;
+
+/// White's blot on its point 10 and one Black stack `distance` points in front of it.
+fn one_shot(distance: u8) -> Position {
+    let mut position = Position { points: [Point::EMPTY; 24], off: [13, 14], turn: Side::Black };
+    position.points[Side::White.index_of(10)] = Point::stack(Side::White, 1);
+    position.points[Side::White.index_of(24)] = Point::stack(Side::White, 1);
+    position.points[Side::White.index_of(10 + distance)] = Point::stack(Side::Black, 1);
+    position
+}
+
+#[test]
+fn shots_on_an_open_board_are_the_classic_counts() {
+    // Out of 36: the numbers every backgammon player knows, for a blot 1 to 12 points away.
+    let expected = [11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3];
+    for (d, &rolls) in (1..=12u8).zip(expected.iter()) {
+        assert_eq!(shot_rolls(&one_shot(d), Side::White, 10), rolls, "distance {d}");
+    }
+}
+
+#[test]
+fn a_door_on_the_way_cuts_the_combined_shots() {
+    let mut position = one_shot(8);
+    // A White door 4 points in front of the blot (Black would pass it on 4-4 and on 4 first of 4-4/…).
+    position.points[Side::White.index_of(14)] = Point::stack(Side::White, 2);
+    position.off[0] = 11;
+    // Open board: 6-2, 2-6, 5-3, 3-5, 4-4, 2-2 = 6. Through 14 closed: 4-4 and 2-2 (via 14 after 2 twos) fall.
+    assert_eq!(shot_rolls(&position, Side::White, 10), 4);
+}
+
+#[test]
+fn pips_at_the_start_are_fifteen_times_twenty_four() {
+    assert_eq!(pips(&Position::start(), Side::White), 360);
+    assert_eq!(pips(&Position::start(), Side::Black), 360);
+}
+
+#[test]
+fn the_evaluation_is_zero_sum() {
+    let eval = HeuristicEval::default();
+    for game in random_positions(&Hapis::default(), 4, 200) {
+        let p = game.position();
+        assert!((eval.score(p, Side::White) + eval.score(p, Side::Black)).abs() < 1e-9);
+        assert!((eval.evaluate(&game, 0) + eval.evaluate(&game, 1)).abs() < 1e-9);
+        assert!(eval.evaluate(&game, 0).abs() <= 2.0);
+    }
+}
+
+#[test]
+fn heuristic_pins_when_it_can_do_so_safely() {
+    // White 6-2 with Black's lone checker 6 in front of a White stack: pinning it is best.
+    let position = Position::from_json_str(
+        r#"{"turn":"white","points":["w15","","","","","","b1","","","","","","","","","","","","","","","","","b14"],"off":{"white":0,"black":0}}"#,
+    )
+    .expect("valid");
+    let game = Hapis::at(position, Phase::Move(Dice(6, 2)), Settings::default());
+    let decision = Heuristic::default().choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a play");
+    assert!(game.format_move(decision.mv).contains('*'), "{}", game.format_move(decision.mv));
+}
+
+#[test]
+fn heuristic_plays_only_legal_plays() {
+    let mut bot = Heuristic::default();
+    for game in random_positions(&Hapis::default(), 8, 300) {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let decision = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(2)).expect("a play");
+        assert!(legal.contains(&decision.mv));
+    }
+}
