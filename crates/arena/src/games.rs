@@ -80,6 +80,15 @@ pub fn hapis() -> GameDef<Hapis> {
             about: "Plakoto's mother rule: a pinned last checker on its start point loses 2 points",
         },
     ];
+    const PLIES: &[ParamDoc] = &[
+        ParamDoc {
+            key: "plies",
+            values: "1|2",
+            default: "1",
+            about: "1: best play by evaluation; 2: also the replies",
+        },
+        ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
+    ];
     GameDef {
         name: "hapis",
         about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
@@ -100,9 +109,20 @@ pub fn hapis() -> GameDef<Hapis> {
         bots: vec![
             BotDef {
                 name: "heuristic",
-                about: "1-ply: the play whose result a hand-made evaluation likes best (race, pins, doors, shots)",
-                params: &[],
-                make: |_, _| Ok(Box::new(hamle_hapis::bots::Heuristic::default())),
+                about: "a hand-made evaluation (race, pins, doors, shots): 1-ply, or 2-ply over the opponent's rolls",
+                params: PLIES,
+                make: |params: &mut Params, _| {
+                    let plies: u32 = params.parse("plies")?;
+                    let filter: usize = params.parse("filter")?;
+                    if !(1..=64).contains(&filter) {
+                        return Err(params.bad("filter", &filter.to_string()));
+                    }
+                    match plies {
+                        1 => Ok(Box::new(hamle_hapis::bots::Heuristic::default())),
+                        2 => Ok(Box::new(hamle_hapis::bots::Lookahead { filter, ..Default::default() })),
+                        _ => Err(params.bad("plies", &plies.to_string())),
+                    }
+                },
             },
             BotDef {
                 name: "thesis",

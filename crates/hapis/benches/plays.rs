@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hamle_core::{Bot, Budget, Stream};
-use hamle_hapis::bots::{Heuristic, Thesis};
+use hamle_hapis::bots::{Heuristic, Lookahead, Thesis};
 use hamle_hapis::{Hapis, Position};
 use hamle_testkit::random_positions;
 
@@ -29,6 +29,15 @@ fn plays(c: &mut Criterion) {
     });
     group.bench_function("thesis, every position", |b| {
         b.iter(|| games.iter().filter_map(|g| Thesis.choose(g, &Budget::UNLIMITED, &mut Stream::new(1))).count())
+    });
+    group.finish();
+    let few = &games[..100];
+    let mut group = c.benchmark_group("decisions at 2 plies");
+    group.throughput(Throughput::Elements(few.len() as u64));
+    group.sample_size(10);
+    group.bench_function("heuristic(plies=2,filter=6), 100 positions", |b| {
+        let mut bot = Lookahead::default();
+        b.iter(|| few.iter().filter_map(|g| bot.choose(g, &Budget::UNLIMITED, &mut Stream::new(1))).count())
     });
     group.finish();
 }

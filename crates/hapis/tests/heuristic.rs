@@ -72,3 +72,35 @@ fn heuristic_plays_only_legal_plays() {
         assert!(legal.contains(&decision.mv));
     }
 }
+
+#[test]
+fn lookahead_plays_only_legal_plays_and_searches_the_replies() {
+    let mut bot = hamle_hapis::bots::Lookahead { filter: 3, ..Default::default() };
+    for game in random_positions(&Hapis::default(), 9, 40) {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let decision = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(3)).expect("a play");
+        assert!(legal.contains(&decision.mv));
+        if legal.len() > 1 {
+            assert!(decision.nodes > legal.len() as u64, "the replies are evaluated too");
+        }
+        assert!(decision.score.abs() <= 2.0);
+    }
+}
+
+#[test]
+fn lookahead_with_a_filter_of_one_plays_as_the_one_ply_bot() {
+    let mut deep = hamle_hapis::bots::Lookahead { filter: 1, ..Default::default() };
+    let mut shallow = Heuristic::default();
+    for game in random_positions(&Hapis::default(), 10, 60) {
+        let a = deep.choose(&game, &Budget::UNLIMITED, &mut Stream::new(4)).expect("a play");
+        let b = shallow.choose(&game, &Budget::UNLIMITED, &mut Stream::new(4)).expect("a play");
+        let mut after = [game, game];
+        after[0].play(a.mv);
+        after[1].play(b.mv);
+        let eval = HeuristicEval::default();
+        let me = game.position().turn;
+        // Equal by value (ties may pick different plays of the same worth).
+        assert!((eval.score(after[0].position(), me) - eval.score(after[1].position(), me)).abs() < 1e-9);
+    }
+}

@@ -176,3 +176,77 @@ impl Bot<Hapis> for Heuristic {
         Some(Decision { mv, score, pv: vec![mv], depth: 1, nodes, elapsed: start.elapsed() })
     }
 }
+
+/// Looks one whole turn further than [`Heuristic`]: each of its `filter` best plays is scored by the
+/// expectation, over the opponent's 21 rolls (1/36 or 1/18), of the opponent's best reply by the same
+/// evaluation — gnubg's "2-ply" with a move filter.
+#[derive(Clone, Copy, Debug)]
+pub struct Lookahead {
+    /// The evaluation.
+    pub eval: HeuristicEval,
+    /// How many of the 1-ply best plays are searched deeper.
+    pub filter: usize,
+}
+
+impl Default for Lookahead {
+    fn default() -> Self {
+        Lookahead { eval: HeuristicEval::default(), filter: 6 }
+    }
+}
+
+impl Lookahead {
+    /// The value of `result` for `me` after a whole play: the points at the end, else the squashed evaluation.
+    fn value(&self, result: &Position, me: Side, settings: crate::rules::Settings) -> f64 {
+        match Hapis::result(result, settings) {
+            Some(points) => points[me.index()],
+            None => 2.0 * (self.eval.score(result, me) / 60.0).tanh(),
+        }
+    }
+
+    /// The expected value for `me` of `result` (the opponent to throw), with the opponent replying by the
+    /// evaluation; also the number of positions evaluated.
+    fn expectation(&self, result: &Position, me: Side, settings: crate::rules::Settings) -> (f64, u64) {
+        if let Some(points) = Hapis::result(result, settings) {
+            return (points[me.index()], 1);
+        }
+        let mut nodes = 0;
+        let expected = crate::rules::Dice::rolls()
+            .map(|(dice, p)| {
+                let replies = result.plays(dice);
+                nodes += replies.len() as u64;
+                let worst = replies.iter().map(|(_, r)| self.value(r, me, settings)).fold(f64::INFINITY, f64::min);
+                p * worst
+            })
+            .sum();
+        (expected, nodes)
+    }
+}
+
+impl Bot<Hapis> for Lookahead {
+    fn name(&self) -> String {
+        format!("heuristic(plies=2,filter={})", self.filter)
+    }
+
+    fn choose(&mut self, state: &Hapis, _budget: &Budget, stream: &mut Stream) -> Option<Decision<Play>> {
+        let start = Instant::now();
+        let me = state.position().turn;
+        let settings = state.settings();
+        let mut ranked: Vec<(Play, Position, f64)> =
+            state.plays().into_iter().map(|(play, result)| (play, result, self.value(&result, me, settings))).collect();
+        ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
+        let mut nodes = ranked.len() as u64;
+        let scored: Vec<(Play, f64)> = ranked
+            .iter()
+            .take(self.filter.max(1))
+            .map(|(play, result, _)| {
+                let (value, n) = self.expectation(result, me, settings);
+                nodes += n;
+                (*play, value)
+            })
+            .collect();
+        let best = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
+        let ties: Vec<&(Play, f64)> = scored.iter().filter(|s| s.1 >= best - 1e-12).collect();
+        let &&(mv, score) = stream.pick(&ties)?;
+        Some(Decision { mv, score, pv: vec![mv], depth: 2, nodes, elapsed: start.elapsed() })
+    }
+}

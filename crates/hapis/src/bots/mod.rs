@@ -3,5 +3,5 @@
 mod heuristic;
 mod thesis;
 
-pub use heuristic::{Heuristic, HeuristicEval, Weights, pips, shot_rolls};
+pub use heuristic::{Heuristic, HeuristicEval, Lookahead, Weights, pips, shot_rolls};
 pub use thesis::{Hits, Thesis, hits};
