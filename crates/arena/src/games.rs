@@ -47,10 +47,7 @@ pub fn tictactoe() -> GameDef<TicTacToe> {
                 about: "the thesis's player: minimax to a fixed depth on open lines (mine − theirs)",
                 params: DEPTH,
                 make: |params: &mut Params, _| {
-                    let depth: u32 = params.parse("depth")?;
-                    if !(1..=9).contains(&depth) {
-                        return Err(params.bad("depth", &depth.to_string()));
-                    }
+                    let depth = params.parse_in("depth", 1..=9)?;
                     Ok(Box::new(tictactoe::bots::Thesis { depth }))
                 },
             },
@@ -113,10 +110,7 @@ pub fn hapis() -> GameDef<Hapis> {
                 params: PLIES,
                 make: |params: &mut Params, _| {
                     let plies: u32 = params.parse("plies")?;
-                    let filter: usize = params.parse("filter")?;
-                    if !(1..=64).contains(&filter) {
-                        return Err(params.bad("filter", &filter.to_string()));
-                    }
+                    let filter = params.parse_in("filter", 1..=64)?;
                     match plies {
                         1 => Ok(Box::new(hamle_hapis::bots::Heuristic::default())),
                         2 => Ok(Box::new(hamle_hapis::bots::Lookahead { filter, ..Default::default() })),

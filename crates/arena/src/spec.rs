@@ -137,6 +137,19 @@ impl<'a> Params<'a> {
         value.parse().map_err(|_| self.bad(key, &value))
     }
 
+    /// The value of `key` read as `T` and checked to lie in `range`, or its documented default.
+    ///
+    /// # Errors
+    /// [`ArenaError::BadParam`] when the value does not read as `T` or lies outside `range`.
+    pub fn parse_in<T: FromStr + PartialOrd + ToString>(
+        &mut self,
+        key: &str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<T, ArenaError> {
+        let value: T = self.parse(key)?;
+        if range.contains(&value) { Ok(value) } else { Err(self.bad(key, &value.to_string())) }
+    }
+
     /// The error for a value of `key` that is not allowed.
     pub fn bad(&self, key: &str, value: &str) -> ArenaError {
         let values = self.docs.iter().find(|d| d.key == key).map_or("", |d| d.values);
