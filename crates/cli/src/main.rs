@@ -166,7 +166,7 @@ fn run(cli: Cli) -> Result<()> {
                 return play_hapis::run(&setup, &mut stdin.lock(), &mut std::io::stdout());
             }
             let seats = if first == First::Human { [None, Some(bot)] } else { [Some(bot), None] };
-            let session = registry.game(&spec.name)?.start(&spec, seats, seed, budget.budget())?;
+            let session = kind.start(&spec, seats, seed, budget.budget())?;
             let stdin = std::io::stdin();
             play::run(session, &mut stdin.lock(), &mut std::io::stdout())
         }
