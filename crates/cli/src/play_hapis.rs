@@ -299,14 +299,10 @@ fn read_steps(game: &Hapis, roll: Dice, steps: &[Step], text: &str) -> Result<Ve
     };
     let mut added = Vec::new();
     for (from, to) in wanted {
-        let die = left.iter().copied().filter(|&d| board.step(from, d).is_some_and(|s| s.to == to)).min().ok_or_else(
-            || format!("{from}/{} cannot be played with the dice left.", to.map_or("off".into(), |t| t.to_string())),
-        )?;
-        let Some(step) = board.step(from, die) else { return Err("That step is not legal.".into()) };
+        let step = board.step_to(from, to, &mut left).ok_or_else(|| {
+            format!("{from}/{} cannot be played with the dice left.", to.map_or("off".into(), |t| t.to_string()))
+        })?;
         board.apply(step);
-        if let Some(i) = left.iter().position(|&d| d == die) {
-            left.swap_remove(i);
-        }
         added.push(step);
     }
     // Some legal play must still be reachable: the rules ask for as many dice as can be played, and the larger die.

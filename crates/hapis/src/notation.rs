@@ -347,13 +347,14 @@ impl Bits {
 }
 
 impl Position {
-    /// A short id for URLs and logs (19 characters, URL-safe base64), in the spirit of gnubg's Position ID:
+    /// A short id for URLs and logs (at most 19 characters of URL-safe base64; 15 at the start), in the spirit of gnubg's Position ID:
     /// the side to move, then for each side in its own numbering each point's stack in unary, then one bit
     /// per stack saying whether it pins a checker.
     ///
     /// ```
     /// use hamle_hapis::Position;
     /// let start = Position::start();
+    /// assert_eq!(start.id().len(), 15);
     /// assert_eq!(Position::from_id(&start.id()), Ok(start));
     /// ```
     pub fn id(&self) -> String {

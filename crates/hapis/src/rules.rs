@@ -51,15 +51,6 @@ impl Side {
             Side::Black => POINTS - usize::from(point),
         }
     }
-
-    /// This side's number (1..=24) for board index `index`.
-    pub fn point_of(self, index: usize) -> u8 {
-        let n = match self {
-            Side::White => index + 1,
-            Side::Black => POINTS - index,
-        };
-        u8::try_from(n).unwrap_or(0)
-    }
 }
 
 /// One point: a stack of one side's checkers, possibly on top of one pinned checker of the other side.
@@ -241,6 +232,18 @@ impl Position {
         // A larger die than needed bears off only from the farthest occupied point.
         let farthest = (19..=24).find(|&p| self.point(side, p).movable(side));
         (target == 25 || farthest == Some(from)).then_some(Step { from, to: None, die, pins: false })
+    }
+
+    /// The step of the side to move from `from` to `to` (`None`: off) with one of the dice `left`, which it
+    /// takes out of `left`: the smallest die that does it, since a larger one bears off only from the farthest point.
+    pub fn step_to(&self, from: u8, to: Option<u8>, left: &mut Vec<u8>) -> Option<Step> {
+        let (i, step) = left
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &d)| self.step(from, d).filter(|s| s.to == to).map(|s| (i, s)))
+            .min_by_key(|(_, s)| s.die)?;
+        left.swap_remove(i);
+        Some(step)
     }
 
     /// Applies a step of the side to move (one that [`Position::step`] returned); the turn does not pass.
@@ -524,12 +527,7 @@ impl Hapis {
         let mut left = dice.to_play();
         let mut board = self.position;
         for step in play.steps() {
-            // The smallest die that takes this checker there: a larger one only bears off from the farthest point.
-            let die =
-                left.iter().copied().filter(|&d| board.step(step.from, d).is_some_and(|s| s.to == step.to)).min()?;
-            board.apply(board.step(step.from, die)?);
-            let used = left.iter().position(|&d| d == die)?;
-            left.swap_remove(used);
+            board.apply(board.step_to(step.from, step.to, &mut left)?);
         }
         board.turn = board.turn.other();
         self.plays().into_iter().find(|(_, result)| *result == board)
@@ -573,9 +571,11 @@ impl Game for Hapis {
     }
 
     fn play(&mut self, mv: Play) {
-        if let Some((_, result)) = self.plays().into_iter().find(|(play, _)| *play == mv) {
-            self.finish_turn(result);
-        }
+        // A play from `legal_moves` is a sequence of legal steps: apply them rather than generate every play again.
+        let mut result = self.position;
+        mv.steps().for_each(|step| result.apply(step));
+        result.turn = result.turn.other();
+        self.finish_turn(result);
     }
 
     fn try_play(&mut self, mv: Play) -> Result<(), hamle_core::IllegalMove> {

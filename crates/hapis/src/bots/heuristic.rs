@@ -3,9 +3,9 @@
 
 use std::time::Instant;
 
-use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream};
+use hamle_core::{Bot, Budget, Decision, Evaluator, Player, Stream};
 
-use crate::rules::{Hapis, Play, Position, Side};
+use crate::rules::{Hapis, Play, Position, Settings, Side};
 
 /// The weights of the evaluation's terms, all in units of "one pip of race".
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -128,14 +128,21 @@ impl HeuristicEval {
     }
 }
 
-impl Evaluator<Hapis> for HeuristicEval {
-    /// The game's points at the end; before it, the score squashed into (−2, 2) points.
-    fn evaluate(&self, state: &Hapis, player: Player) -> f64 {
-        let me = Side::of_player(player);
-        if let Some(points) = state.points() {
-            return points[me.index()];
+impl HeuristicEval {
+    /// `position`'s worth for `me` in points: the game's points if it is over under `settings`, else the
+    /// score squashed into (−2, 2).
+    pub fn equity(&self, position: &Position, me: Side, settings: Settings) -> f64 {
+        match Hapis::result(position, settings) {
+            Some(points) => points[me.index()],
+            None => 2.0 * (self.score(position, me) / 60.0).tanh(),
         }
-        2.0 * (self.score(state.position(), me) / 60.0).tanh()
+    }
+}
+
+impl Evaluator<Hapis> for HeuristicEval {
+    /// [`HeuristicEval::equity`] of the game's position.
+    fn evaluate(&self, state: &Hapis, player: Player) -> f64 {
+        self.equity(state.position(), Side::of_player(player), state.settings())
     }
 
     fn bounds(&self) -> Option<(f64, f64)> {
@@ -195,17 +202,9 @@ impl Default for Lookahead {
 }
 
 impl Lookahead {
-    /// The value of `result` for `me` after a whole play: the points at the end, else the squashed evaluation.
-    fn value(&self, result: &Position, me: Side, settings: crate::rules::Settings) -> f64 {
-        match Hapis::result(result, settings) {
-            Some(points) => points[me.index()],
-            None => 2.0 * (self.eval.score(result, me) / 60.0).tanh(),
-        }
-    }
-
     /// The expected value for `me` of `result` (the opponent to throw), with the opponent replying by the
     /// evaluation; also the number of positions evaluated.
-    fn expectation(&self, result: &Position, me: Side, settings: crate::rules::Settings) -> (f64, u64) {
+    fn expectation(&self, result: &Position, me: Side, settings: Settings) -> (f64, u64) {
         if let Some(points) = Hapis::result(result, settings) {
             return (points[me.index()], 1);
         }
@@ -214,7 +213,8 @@ impl Lookahead {
             .map(|(dice, p)| {
                 let replies = result.plays(dice);
                 nodes += replies.len() as u64;
-                let worst = replies.iter().map(|(_, r)| self.value(r, me, settings)).fold(f64::INFINITY, f64::min);
+                let worst =
+                    replies.iter().map(|(_, r)| self.eval.equity(r, me, settings)).fold(f64::INFINITY, f64::min);
                 p * worst
             })
             .sum();
@@ -231,8 +231,11 @@ impl Bot<Hapis> for Lookahead {
         let start = Instant::now();
         let me = state.position().turn;
         let settings = state.settings();
-        let mut ranked: Vec<(Play, Position, f64)> =
-            state.plays().into_iter().map(|(play, result)| (play, result, self.value(&result, me, settings))).collect();
+        let mut ranked: Vec<(Play, Position, f64)> = state
+            .plays()
+            .into_iter()
+            .map(|(play, result)| (play, result, self.eval.equity(&result, me, settings)))
+            .collect();
         ranked.sort_by(|a, b| b.2.total_cmp(&a.2));
         let mut nodes = ranked.len() as u64;
         let scored: Vec<(Play, f64)> = ranked

@@ -121,7 +121,6 @@ struct Turn {
     zar: [u8; 2],
     /// The dice boxes: value and whether still to be played.
     boxes: Vec<(u8, bool)>,
-    played_die: Option<usize>,
     steps: Vec<Step>,
     /// The legal results and how many dice they use.
     legal: Vec<Position>,
@@ -164,17 +163,15 @@ impl Turn {
             .any(|(p, more)| used + more == self.most && self.legal.contains(&flipped(p)))
     }
 
-    /// Plays `steps`, hiding one box per step (`die` says which value).
-    fn commit(&mut self, steps: &[Step], single: Option<usize>) {
+    /// Plays `steps`, hiding one box per step (the box of the die it used). A hidden box is the thesis's
+    /// `zarSecme`: that die is not offered again.
+    fn commit(&mut self, steps: &[Step]) {
         for step in steps {
             self.board.apply(*step);
             if let Some(b) = self.boxes.iter_mut().find(|b| b.1 && b.0 == step.die) {
                 b.1 = false;
             }
             self.steps.push(*step);
-        }
-        if single.is_some() {
-            self.played_die = single;
         }
     }
 
@@ -188,7 +185,7 @@ impl Turn {
             let from = 25 - d;
             if self.board.point(self.me, from).checkers(self.me) > 0 {
                 if let Some(step) = self.board.step(from, d).filter(|s| self.admissible(&[*s])) {
-                    self.commit(&[step], (b < 2 && self.zar[0] != self.zar[1]).then_some(b));
+                    self.commit(&[step]);
                 }
             }
         }
@@ -205,7 +202,7 @@ impl Turn {
                 continue;
             };
             if let Some(step) = self.board.step(from, d).filter(|s| self.admissible(&[*s])) {
-                self.commit(&[step], (b < 2 && self.zar[0] != self.zar[1]).then_some(b));
+                self.commit(&[step]);
                 break;
             }
         }
@@ -239,7 +236,7 @@ impl Turn {
             }
             for (j, d) in [d0, d1].into_iter().enumerate() {
                 let still = self.boxes.get(j).is_some_and(|b| b.1);
-                if self.played_die != Some(j) && still && i + d < 24 && open(i + d) {
+                if still && i + d < 24 && open(i + d) {
                     found.push(Candidate::Single { from, j });
                 }
             }
@@ -300,16 +297,8 @@ impl Thesis {
         let legal: Vec<Position> = plays.iter().map(|(_, r)| *r).collect();
         // Dice a legal play uses, counted as `completions` counts them (a winning play uses them all).
         let most = state.position().completions(&dice.to_play()).iter().map(|&(_, used)| used).max().unwrap_or(0);
-        let mut turn = Turn {
-            board: *state.position(),
-            me,
-            zar: [dice.0, dice.1],
-            boxes,
-            played_die: None,
-            steps: Vec::new(),
-            legal,
-            most,
-        };
+        let mut turn =
+            Turn { board: *state.position(), me, zar: [dice.0, dice.1], boxes, steps: Vec::new(), legal, most };
         let (mut risks, mut nodes) = (Vec::new(), 0u64);
         while turn.used() < turn.boxes.len() && turn.board.winner().is_none() {
             // One tick: bear off what can be, then one candidate with the dice left.
@@ -317,22 +306,19 @@ impl Thesis {
             if turn.used() == turn.boxes.len() || turn.board.winner().is_some() {
                 break;
             }
-            let mut ranked: Vec<(f64, usize, Candidate, Vec<Step>)> = Vec::new();
-            for (order, candidate) in turn.candidates().into_iter().enumerate() {
+            let mut ranked: Vec<(f64, Vec<Step>)> = Vec::new();
+            for candidate in turn.candidates() {
                 let Some(steps) = turn.steps_of(candidate) else { continue };
                 let mut after = turn.board;
                 steps.iter().for_each(|s| after.apply(*s));
                 nodes += 1;
-                ranked.push((hits(&turn.board, &after, me).risk(), order, candidate, steps));
+                ranked.push((hits(&turn.board, &after, me).risk(), steps));
             }
-            // The first-enumerated of the lowest risk, as EK-6/EK-7 insert them; then the first that stays legal.
-            ranked.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-            let Some((risk, _, candidate, steps)) = ranked.into_iter().find(|r| turn.admissible(&r.3)) else { break };
-            let single = match candidate {
-                Candidate::Single { j, .. } => Some(j),
-                _ => None,
-            };
-            turn.commit(&steps, single);
+            // The first-enumerated of the lowest risk, as EK-6/EK-7 insert them (a stable sort keeps the
+            // enumeration order among equal risks); then the first that stays legal.
+            ranked.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let Some((risk, steps)) = ranked.into_iter().find(|r| turn.admissible(&r.1)) else { break };
+            turn.commit(&steps);
             risks.push(risk);
         }
         let written = Play::new(&turn.steps);
