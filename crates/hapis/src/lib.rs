@@ -9,6 +9,7 @@
 pub mod bots;
 mod notation;
 mod rules;
+pub mod train;
 
 pub use notation::{NotationError, side_name};
 pub use rules::{CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, Settings, Side, Step};

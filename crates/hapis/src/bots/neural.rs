@@ -1,0 +1,387 @@
+//! A neural evaluation of Hapis positions, as TD-Gammon has for backgammon: the position in a truncated
+//! unary code per point plus a few expert features, one hidden layer of sigmoids, and three outputs —
+//! P(win), P(win with mars), P(lose with mars) — for the side on roll. Trained by TD(λ) self-play
+//! (`crate::train`); the weights the repository ships are [`Net::shipped`].
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+use hamle_core::Stream;
+
+use super::heuristic::{pips, shot_rolls};
+use crate::rules::{Hapis, Position, Settings};
+
+/// Inputs for each point of one side: at least 1, 2, 3 checkers, `(n − 3) / 2` beyond three, pinned there.
+const PER_POINT: usize = 5;
+/// Inputs for one side beyond its points: off, pips, may bear off, checkers pinned, mother alone, blots.
+const PER_SIDE: usize = 6;
+/// Inputs the network reads.
+pub const INPUTS: usize = 2 * (24 * PER_POINT + PER_SIDE) + 3;
+/// Outputs: P(win), P(win with mars), P(lose with mars).
+pub const OUTPUTS: usize = 3;
+
+const MAGIC: &[u8; 8] = b"HAMLENN1";
+const HEADER: usize = 8 + 4 + 4 + 8 + 8;
+
+/// What a position is worth to the side on roll: its chances, a tie counting as half a win.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outcome {
+    /// P(win), a tie counted as half a win.
+    pub win: f64,
+    /// P(win with mars: 2 points).
+    pub win_mars: f64,
+    /// P(lose with mars).
+    pub lose_mars: f64,
+}
+
+impl Outcome {
+    /// The expected points: `2·win − 1 + win_mars − lose_mars`, in −2..=2.
+    pub fn equity(self) -> f64 {
+        2.0 * self.win - 1.0 + self.win_mars - self.lose_mars
+    }
+
+    /// The same chances seen by the other side.
+    pub fn flip(self) -> Outcome {
+        Outcome { win: 1.0 - self.win, win_mars: self.lose_mars, lose_mars: self.win_mars }
+    }
+
+    /// A finished game's outcome for the side whose points are `mine`.
+    pub fn of_points(mine: f64) -> Outcome {
+        let certain = |b: bool| if b { 1.0 } else { 0.0 };
+        let win = if mine > 0.0 {
+            1.0
+        } else if mine < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        Outcome { win, win_mars: certain(mine >= 2.0), lose_mars: certain(mine <= -2.0) }
+    }
+
+    /// As an array, in output order.
+    pub fn to_array(self) -> [f64; OUTPUTS] {
+        [self.win, self.win_mars, self.lose_mars]
+    }
+
+    /// `self + p · other`, for expectations.
+    pub fn add_scaled(self, other: Outcome, p: f64) -> Outcome {
+        Outcome {
+            win: self.win + p * other.win,
+            win_mars: self.win_mars + p * other.win_mars,
+            lose_mars: self.lose_mars + p * other.lose_mars,
+        }
+    }
+}
+
+/// The inputs of `position` for the side on roll under `settings`, as (index, value) pairs of the inputs
+/// that are not zero.
+pub fn encode(position: &Position, settings: Settings, out: &mut Vec<(u16, f32)>) {
+    out.clear();
+    let me = position.turn;
+    let mut push = |i: usize, v: f32| {
+        if v != 0.0 {
+            out.push((i as u16, v));
+        }
+    };
+    for (s, side) in [me, me.other()].into_iter().enumerate() {
+        let base = s * (24 * PER_POINT + PER_SIDE);
+        let (mut pinned, mut blots) = (0u8, 0u8);
+        for p in 1..=24u8 {
+            let point = position.point(side, p);
+            let at = base + usize::from(p - 1) * PER_POINT;
+            if point.movable(side) {
+                let n = point.count;
+                push(at, 1.0);
+                push(at + 1, f32::from(u8::from(n >= 2)));
+                push(at + 2, f32::from(u8::from(n >= 3)));
+                push(at + 3, f32::from(n.saturating_sub(3)) / 2.0);
+                blots += u8::from(n == 1 && !point.prisoner);
+            } else if point.checkers(side) == 1 {
+                push(at + 4, 1.0);
+                pinned += 1;
+            }
+        }
+        let extra = base + 24 * PER_POINT;
+        push(extra, f32::from(position.off[side.index()]) / 15.0);
+        push(extra + 1, pips(position, side) as f32 / 200.0);
+        push(extra + 2, f32::from(u8::from(position.can_bear_off(side))));
+        push(extra + 3, f32::from(pinned) / 3.0);
+        let mother = position.point(side, 1);
+        push(extra + 4, f32::from(u8::from(mother.movable(side) && mother.count == 1)));
+        push(extra + 5, f32::from(blots) / 5.0);
+    }
+    // The side not on roll is the one exposed now: how many of the 36 rolls pin at least one of its blots,
+    // summed, and the worst single blot.
+    let them = me.other();
+    let (mut sum, mut worst) = (0u32, 0u32);
+    for p in 1..=24u8 {
+        let point = position.point(them, p);
+        if point.movable(them) && point.count == 1 && !point.prisoner {
+            let rolls = shot_rolls(position, them, p);
+            sum += rolls;
+            worst = worst.max(rolls);
+        }
+    }
+    let tail = 2 * (24 * PER_POINT + PER_SIDE);
+    push(tail, sum as f32 / 36.0);
+    push(tail + 1, worst as f32 / 36.0);
+    push(tail + 2, f32::from(u8::from(settings.mother)));
+}
+
+/// Why a weight file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NetError {
+    /// The bytes do not start with the format's magic.
+    #[error("not a hamle network file (it does not start with HAMLENN1)")]
+    Magic,
+    /// The file's shape is not one this build reads.
+    #[error("the file holds a network of {inputs} inputs; this build reads {INPUTS}")]
+    Shape {
+        /// Inputs in the file.
+        inputs: u32,
+    },
+    /// The file is shorter or longer than its header says.
+    #[error("the file has {actual} bytes; its header says {expected}")]
+    Length {
+        /// Bytes the header implies.
+        expected: usize,
+        /// Bytes present.
+        actual: usize,
+    },
+    /// A weight is NaN or infinite.
+    #[error("weight {0} is not a finite number")]
+    NotFinite(usize),
+}
+
+/// A network of [`INPUTS`] inputs, one hidden layer of sigmoids and [`OUTPUTS`] sigmoid outputs.
+#[derive(Clone, PartialEq)]
+pub struct Net {
+    hidden: usize,
+    /// Input → hidden weights, one row of `hidden` per input, so that a sparse input adds one row.
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    /// Hidden → output weights, one row of `hidden` per output.
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+    /// Self-play games trained so far.
+    pub games: u64,
+    /// The training seed (game `i` of training draws from its derived stream `i`).
+    pub seed: u64,
+}
+
+impl fmt::Debug for Net {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Net {{ inputs: {INPUTS}, hidden: {}, games: {}, seed: {} }}", self.hidden, self.games, self.seed)
+    }
+}
+
+/// One forward pass with what its gradients need.
+#[derive(Clone, Debug)]
+pub struct Activations {
+    /// The hidden units' outputs.
+    pub hidden: Vec<f32>,
+    /// The outputs, for the side on roll.
+    pub out: [f32; OUTPUTS],
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Net {
+    /// A fresh network with `hidden` units and small random weights from `seed`.
+    pub fn new(hidden: usize, seed: u64) -> Net {
+        let mut stream = Stream::new(seed);
+        let mut draw = |n: usize| (0..n).map(|_| (stream.unit() as f32 - 0.5) * 0.2).collect::<Vec<f32>>();
+        let w1 = draw(INPUTS * hidden);
+        let b1 = draw(hidden);
+        let w2 = draw(OUTPUTS * hidden);
+        Net { hidden, w1, b1, w2, b2: [0.0; OUTPUTS], games: 0, seed }
+    }
+
+    /// The network trained by self-play that ships with hamle (`crates/hapis/weights/hapis.net`).
+    pub fn shipped() -> Arc<Net> {
+        static SHIPPED: OnceLock<Arc<Net>> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                // The file is part of the source tree and a test reads it: failing here is a broken build.
+                Arc::new(Net::from_bytes(include_bytes!("../../weights/hapis.net")).expect("shipped weights"))
+            })
+            .clone()
+    }
+
+    /// Hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The forward pass on sparse inputs.
+    pub fn forward(&self, inputs: &[(u16, f32)]) -> Activations {
+        let h = self.hidden;
+        let mut hidden = self.b1.clone();
+        for &(i, x) in inputs {
+            let row = &self.w1[usize::from(i) * h..][..h];
+            for (acc, w) in hidden.iter_mut().zip(row) {
+                *acc += x * w;
+            }
+        }
+        hidden.iter_mut().for_each(|v| *v = sigmoid(*v));
+        let mut out = [0.0; OUTPUTS];
+        for (k, o) in out.iter_mut().enumerate() {
+            let row = &self.w2[k * h..][..h];
+            *o = sigmoid(self.b2[k] + row.iter().zip(&hidden).map(|(w, v)| w * v).sum::<f32>());
+        }
+        Activations { hidden, out }
+    }
+
+    /// The outcome for the side on roll in `position` (not over) under `settings`.
+    pub fn outcome(&self, position: &Position, settings: Settings, scratch: &mut Vec<(u16, f32)>) -> Outcome {
+        encode(position, settings, scratch);
+        let [win, win_mars, lose_mars] = self.forward(scratch).out.map(f64::from);
+        // A mars implies a win: keep the chances consistent, as gnubg does.
+        Outcome { win, win_mars: win_mars.min(win), lose_mars: lose_mars.min(1.0 - win) }
+    }
+
+    /// Adds `scale · ∂out[k]/∂weights` to `grad` (laid out like [`Net::params_mut`]) for every output k
+    /// with a non-zero `scale[k]`, at the inputs and activations of one forward pass.
+    pub fn add_gradient(&self, inputs: &[(u16, f32)], act: &Activations, scale: [f32; OUTPUTS], grad: &mut Params) {
+        let h = self.hidden;
+        for (k, &s) in scale.iter().enumerate() {
+            if s == 0.0 {
+                continue;
+            }
+            let y = act.out[k];
+            let d = s * y * (1.0 - y);
+            grad.b2[k] += d;
+            let w2 = &self.w2[k * h..][..h];
+            let g2 = &mut grad.w2[k * h..][..h];
+            for (((g2, b1), &w), &hj) in g2.iter_mut().zip(grad.b1.iter_mut()).zip(w2).zip(&act.hidden) {
+                *g2 += d * hj;
+                *b1 += d * w * hj * (1.0 - hj);
+            }
+            for &(i, x) in inputs {
+                let row = &mut grad.w1[usize::from(i) * h..][..h];
+                for ((g, &w), &hj) in row.iter_mut().zip(w2).zip(&act.hidden) {
+                    *g += d * w * hj * (1.0 - hj) * x;
+                }
+            }
+        }
+    }
+
+    /// The weights as one parameter set.
+    pub fn params(&self) -> Params {
+        Params { w1: self.w1.clone(), b1: self.b1.clone(), w2: self.w2.clone(), b2: self.b2 }
+    }
+
+    /// Adds `step · delta` to the weights.
+    pub fn add(&mut self, delta: &Params, step: f32) {
+        let pairs = [(&mut self.w1, &delta.w1), (&mut self.b1, &delta.b1), (&mut self.w2, &delta.w2)];
+        for (w, d) in pairs {
+            w.iter_mut().zip(d.iter()).for_each(|(w, d)| *w += step * d);
+        }
+        self.b2.iter_mut().zip(delta.b2).for_each(|(w, d)| *w += step * d);
+    }
+
+    /// The file format: `HAMLENN1`, inputs and hidden (u32), games and seed (u64), then the f32 weights
+    /// (input→hidden by input, hidden biases, hidden→output by output, output biases), all little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut bytes = Vec::with_capacity(HEADER + 4 * self.len());
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        bytes.extend_from_slice(&self.games.to_le_bytes());
+        bytes.extend_from_slice(&self.seed.to_le_bytes());
+        for w in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+            bytes.extend_from_slice(&w.to_le_bytes());
+        }
+        bytes
+    }
+
+    /// Reads [`Net::to_bytes`]'s format.
+    ///
+    /// # Errors
+    /// [`NetError`] for another format, another shape, a wrong length or a weight that is not finite.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(NetError::Magic);
+        }
+        let u32_at = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let u64_at = |at: usize| u64::from(u32_at(at)) | (u64::from(u32_at(at + 4)) << 32);
+        let inputs = u32_at(8);
+        if inputs as usize != INPUTS {
+            return Err(NetError::Shape { inputs });
+        }
+        let hidden = (u32_at(12) as usize).clamp(1, 4096);
+        let count = (INPUTS + 1 + OUTPUTS) * hidden + OUTPUTS;
+        let expected = HEADER + 4 * count;
+        if bytes.len() != expected || u32_at(12) as usize != hidden {
+            return Err(NetError::Length { expected, actual: bytes.len() });
+        }
+        let mut weights = Vec::with_capacity(count);
+        for (n, chunk) in bytes[HEADER..].chunks_exact(4).enumerate() {
+            let w = f32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            if !w.is_finite() {
+                return Err(NetError::NotFinite(n));
+            }
+            weights.push(w);
+        }
+        let b2 = weights.split_off(weights.len() - OUTPUTS);
+        let w2 = weights.split_off(weights.len() - OUTPUTS * hidden);
+        let b1 = weights.split_off(weights.len() - hidden);
+        Ok(Net { hidden, w1: weights, b1, w2, b2: [b2[0], b2[1], b2[2]], games: u64_at(16), seed: u64_at(24) })
+    }
+
+    fn len(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS
+    }
+}
+
+/// A set of values shaped like a network's weights: gradients and eligibility traces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Like the input → hidden weights.
+    pub w1: Vec<f32>,
+    /// Like the hidden biases.
+    pub b1: Vec<f32>,
+    /// Like the hidden → output weights.
+    pub w2: Vec<f32>,
+    /// Like the output biases.
+    pub b2: [f32; OUTPUTS],
+}
+
+impl Params {
+    /// All zeros, shaped for a network of `hidden` units.
+    pub fn zeros(hidden: usize) -> Params {
+        Params { w1: vec![0.0; INPUTS * hidden], b1: vec![0.0; hidden], w2: vec![0.0; OUTPUTS * hidden], b2: [0.0; 3] }
+    }
+
+    /// Multiplies every value by `factor`.
+    pub fn scale(&mut self, factor: f32) {
+        for v in self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()).chain(self.b2.iter_mut()) {
+            *v *= factor;
+        }
+    }
+}
+
+/// The network as an evaluation of Hapis positions, with its terminal results exact.
+#[derive(Clone, Debug)]
+pub struct NeuralEval {
+    /// The network.
+    pub net: Arc<Net>,
+}
+
+impl Default for NeuralEval {
+    fn default() -> Self {
+        NeuralEval { net: Net::shipped() }
+    }
+}
+
+impl NeuralEval {
+    /// The outcome for the side on roll in `position`: the game's result if it is over, else the network's.
+    pub fn outcome(&self, position: &Position, settings: Settings, scratch: &mut Vec<(u16, f32)>) -> Outcome {
+        match Hapis::result(position, settings) {
+            Some(points) => Outcome::of_points(points[position.turn.index()]),
+            None => self.net.outcome(position, settings, scratch),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! TD(λ) self-play training of the [`Net`], as Tesauro trained TD-Gammon: the network plays both sides,
+//! choosing each play 1-ply by its own evaluation, and after every play moves its estimate of the previous
+//! position towards its estimate of the next (the game's result at the end), with eligibility traces.
+//!
+//! Game `i` of training draws its dice and tie-breaks from `Stream::new(seed).derive(i)`, and every fourth
+//! game is played under the mother rule, so a run is fixed by its seed and can stop and resume anywhere.
+
+use std::sync::Arc;
+
+use hamle_core::{Game, Stream, Turn};
+
+use crate::bots::neural::{Activations, Net, Outcome, Params, encode};
+use crate::rules::{Hapis, Opening, Play, Position, Settings, Side};
+
+/// A game that lasts longer than this many plays is scored a tie (none has, but an endless game must end).
+pub const MAX_PLAYS: usize = 4000;
+
+/// The learning settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TdConfig {
+    /// The step size α.
+    pub alpha: f32,
+    /// The trace decay λ: 0 looks one play ahead, 1 to the end of the game.
+    pub lambda: f32,
+}
+
+impl Default for TdConfig {
+    fn default() -> Self {
+        TdConfig { alpha: 0.1, lambda: 0.7 }
+    }
+}
+
+/// How a training game went.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TrainedGame {
+    /// White's points.
+    pub white_points: f64,
+    /// Plays made by both sides.
+    pub plays: usize,
+}
+
+/// Trains a network by self-play.
+pub struct Trainer {
+    net: Net,
+    config: TdConfig,
+    traces: [Params; 3],
+    step: Params,
+    scratch: Vec<(u16, f32)>,
+}
+
+/// White's view of an outcome estimated for `on_roll`.
+fn white_view(o: [f32; 3], on_roll: Side) -> [f32; 3] {
+    match on_roll {
+        Side::White => o,
+        Side::Black => [1.0 - o[0], o[2], o[1]],
+    }
+}
+
+impl Trainer {
+    /// A trainer continuing `net` (its `games` and `seed` say where training stands).
+    pub fn new(net: Net, config: TdConfig) -> Trainer {
+        let zeros = Params::zeros(net.hidden());
+        Trainer {
+            traces: [zeros.clone(), zeros.clone(), zeros.clone()],
+            step: zeros,
+            net,
+            config,
+            scratch: Vec::with_capacity(96),
+        }
+    }
+
+    /// The network as trained so far.
+    pub fn net(&self) -> &Net {
+        &self.net
+    }
+
+    /// A snapshot of the network to play with.
+    pub fn snapshot(&self) -> Arc<Net> {
+        Arc::new(self.net.clone())
+    }
+
+    /// Plays and learns from the next game of the run.
+    pub fn play_game(&mut self) -> TrainedGame {
+        let index = self.net.games;
+        let mut stream = Stream::new(self.net.seed).derive(index);
+        let settings = Settings { opening: Opening::Rethrow, mother: index % 4 == 3 };
+        let mut game = Hapis::new(settings);
+        self.traces.iter_mut().for_each(|t| t.scale(0.0));
+        let mut previous: Option<(Position, Activations)> = None;
+        let mut plays = 0;
+        let white_points = loop {
+            match game.turn() {
+                Turn::Over => break game.points().map_or(0.0, |p| p[0]),
+                Turn::Chance => match game.sample_chance(&mut stream) {
+                    Some(dice) => game.apply_chance(dice),
+                    None => break 0.0,
+                },
+                Turn::Player(_) => {
+                    if plays >= MAX_PLAYS {
+                        break 0.0;
+                    }
+                    let choice = self.choose(&game, &mut stream);
+                    game.play(choice);
+                    plays += 1;
+                    let position = *game.position();
+                    let target = match Hapis::result(&position, settings) {
+                        Some(points) => {
+                            let o = Outcome::of_points(points[0]).to_array();
+                            Some([o[0] as f32, o[1] as f32, o[2] as f32])
+                        }
+                        None => None,
+                    };
+                    previous = self.learn(previous, position, target, settings);
+                }
+            }
+        };
+        self.net.games += 1;
+        TrainedGame { white_points, plays }
+    }
+
+    /// The play with the best result for the mover by the network (ties by the stream).
+    fn choose(&mut self, game: &Hapis, stream: &mut Stream) -> Play {
+        let settings = game.settings();
+        let me = game.position().turn;
+        let plays = game.plays();
+        let mut best = f64::NEG_INFINITY;
+        let mut ties = Vec::new();
+        for (play, result) in &plays {
+            let value = match Hapis::result(result, settings) {
+                Some(points) => points[me.index()],
+                None => self.net.outcome(result, settings, &mut self.scratch).flip().equity(),
+            };
+            if value > best + 1e-12 {
+                best = value;
+                ties.clear();
+            }
+            if value >= best - 1e-12 {
+                ties.push(*play);
+            }
+        }
+        stream.pick(&ties).copied().unwrap_or_default()
+    }
+
+    /// One TD(λ) step from the previous position's estimate to `position`'s (or to `target`, the game's
+    /// result for White, when it is over); returns `position` with its activations for the next step.
+    fn learn(
+        &mut self,
+        previous: Option<(Position, Activations)>,
+        position: Position,
+        target: Option<[f32; 3]>,
+        settings: Settings,
+    ) -> Option<(Position, Activations)> {
+        let current = if target.is_none() {
+            encode(&position, settings, &mut self.scratch);
+            Some(self.net.forward(&self.scratch))
+        } else {
+            None
+        };
+        if let Some((before, act)) = previous {
+            let next =
+                target.unwrap_or_else(|| current.as_ref().map_or([0.0; 3], |a| white_view(a.out, position.turn)));
+            let now = white_view(act.out, before.turn);
+            encode(&before, settings, &mut self.scratch);
+            // Each trace follows one of White's outputs; for Black on roll those are 1 − win, lose mars, win mars.
+            let (sign, source) = match before.turn {
+                Side::White => ([1.0, 1.0, 1.0], [0, 1, 2]),
+                Side::Black => ([-1.0, 1.0, 1.0], [0, 2, 1]),
+            };
+            self.step.scale(0.0);
+            for k in 0..3 {
+                let trace = &mut self.traces[k];
+                trace.scale(self.config.lambda);
+                let mut scale = [0.0; 3];
+                scale[source[k]] = sign[k];
+                self.net.add_gradient(&self.scratch, &act, scale, trace);
+                add_into(&mut self.step, trace, next[k] - now[k]);
+            }
+            self.net.add(&self.step, self.config.alpha);
+        }
+        // The next step's gradient is taken with the weights as they are now.
+        current.map(|_| {
+            encode(&position, settings, &mut self.scratch);
+            (position, self.net.forward(&self.scratch))
+        })
+    }
+}
+
+/// `into += factor · from`.
+fn add_into(into: &mut Params, from: &Params, factor: f32) {
+    if factor == 0.0 {
+        return;
+    }
+    let pairs = [(&mut into.w1, &from.w1), (&mut into.b1, &from.b1), (&mut into.w2, &from.w2)];
+    for (a, b) in pairs {
+        a.iter_mut().zip(b.iter()).for_each(|(a, b)| *a += factor * b);
+    }
+    into.b2.iter_mut().zip(from.b2).for_each(|(a, b)| *a += factor * b);
+}
