@@ -2,6 +2,7 @@
 
 use hamle_classics::tictactoe::{self, TicTacToe, Variant};
 use hamle_core::bot::RandomBot;
+use hamle_hapis::bots::{Level, Net, Player};
 use hamle_hapis::{Hapis, Opening, Settings};
 
 use crate::registry::{BotDef, GameDef, GameKind, Registry};
@@ -86,6 +87,16 @@ pub fn hapis() -> GameDef<Hapis> {
         },
         ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
     ];
+    const SEARCH: &[ParamDoc] = &[
+        ParamDoc { key: "plies", values: "1..=3", default: "2", about: "plies searched (3 is slow: seconds a play)" },
+        ParamDoc { key: "filter", values: "1..=64", default: "8", about: "most plays searched deeper at each level" },
+    ];
+    const LEVEL: &[ParamDoc] = &[ParamDoc {
+        key: "level",
+        values: "beginner|casual|intermediate|advanced|expert",
+        default: "advanced",
+        about: "noise 0.15/0.08/0.04/0 points on each play's equity; expert searches 2-ply",
+    }];
     GameDef {
         name: "hapis",
         about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
@@ -105,6 +116,32 @@ pub fn hapis() -> GameDef<Hapis> {
         },
         bots: vec![
             BotDef {
+                name: "expert",
+                about: "the self-play network searched 2-ply over the opponent's 21 rolls (filter: 8 plays within 0.16)",
+                params: SEARCH,
+                make: |params: &mut Params, _| {
+                    let plies = params.parse_in("plies", 1..=3)?;
+                    let filter = params.parse_in("filter", 1..=64)?;
+                    let mut player = Level::Expert.player(Net::shipped());
+                    player.search.plies = plies;
+                    player.search.filter.count = filter;
+                    if (plies, filter) != (2, 8) {
+                        player.name = format!("expert(filter={filter},plies={plies})");
+                    }
+                    Ok(Box::new(player))
+                },
+            },
+            BotDef {
+                name: "neural",
+                about: "the self-play network, 1-ply; lower levels add noise to its evaluation (never to the dice)",
+                params: LEVEL,
+                make: |params: &mut Params, _| {
+                    let text = params.text("level");
+                    let level = Level::parse(&text).ok_or_else(|| params.bad("level", &text))?;
+                    Ok(Box::new(level.player(Net::shipped())))
+                },
+            },
+            BotDef {
                 name: "heuristic",
                 about: "a hand-made evaluation (race, pins, doors, shots): 1-ply, or 2-ply over the opponent's rolls",
                 params: PLIES,
@@ -113,7 +150,7 @@ pub fn hapis() -> GameDef<Hapis> {
                     let filter = params.parse_in("filter", 1..=64)?;
                     match plies {
                         1 => Ok(Box::new(hamle_hapis::bots::Heuristic::default())),
-                        2 => Ok(Box::new(hamle_hapis::bots::Lookahead { filter, ..Default::default() })),
+                        2 => Ok(Box::new(Player::heuristic(2, filter))),
                         _ => Err(params.bad("plies", &plies.to_string())),
                     }
                 },

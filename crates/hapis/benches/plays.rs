@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hamle_core::{Bot, Budget, Stream};
-use hamle_hapis::bots::{Heuristic, Lookahead, Thesis};
+use hamle_hapis::bots::{Heuristic, Player, Thesis};
 use hamle_hapis::{Hapis, Position};
 use hamle_testkit::random_positions;
 
@@ -36,7 +36,7 @@ fn plays(c: &mut Criterion) {
     group.throughput(Throughput::Elements(few.len() as u64));
     group.sample_size(10);
     group.bench_function("heuristic(plies=2,filter=6), 100 positions", |b| {
-        let mut bot = Lookahead::default();
+        let mut bot = Player::heuristic(2, 6);
         b.iter(|| few.iter().filter_map(|g| bot.choose(g, &Budget::UNLIMITED, &mut Stream::new(1))).count())
     });
     group.finish();

@@ -75,7 +75,7 @@ fn heuristic_plays_only_legal_plays() {
 
 #[test]
 fn lookahead_plays_only_legal_plays_and_searches_the_replies() {
-    let mut bot = hamle_hapis::bots::Lookahead { filter: 3, ..Default::default() };
+    let mut bot = hamle_hapis::bots::Player::heuristic(2, 3);
     for game in random_positions(&Hapis::default(), 9, 40) {
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
@@ -90,7 +90,7 @@ fn lookahead_plays_only_legal_plays_and_searches_the_replies() {
 
 #[test]
 fn lookahead_with_a_filter_of_one_plays_as_the_one_ply_bot() {
-    let mut deep = hamle_hapis::bots::Lookahead { filter: 1, ..Default::default() };
+    let mut deep = hamle_hapis::bots::Player::heuristic(2, 1);
     let mut shallow = Heuristic::default();
     for game in random_positions(&Hapis::default(), 10, 60) {
         let a = deep.choose(&game, &Budget::UNLIMITED, &mut Stream::new(4)).expect("a play");
