@@ -4,6 +4,7 @@ mod hapis;
 mod play;
 mod play_hapis;
 mod solve;
+mod train;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -118,7 +119,9 @@ enum Command {
     },
     /// List the games and their parameters.
     Games,
-    /// Hapis Tavlası tools: legal plays for a roll, perft counts.
+    /// Train a game's network by self-play: `hamle train hapis --games N --out FILE`.
+    Train(train::TrainArgs),
+    /// Hapis Tavlası tools: legal plays for a roll, hints, perft counts.
     Hapis {
         #[command(subcommand)]
         command: hapis::HapisCommand,
@@ -210,6 +213,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Hapis { command } => hapis::run(command),
+        Command::Train(args) => train::run(&args),
         Command::Games => {
             for game in registry.games() {
                 let listing = game.listing();

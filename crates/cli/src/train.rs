@@ -1,0 +1,232 @@
+//! `hamle train hapis`: TD(λ) self-play training of the Hapis network, with checkpoints and a training
+//! curve (the network's score against `thesis` and `heuristic`) written as CSV and SVG.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use hamle_arena::matches::run_match;
+use hamle_arena::{MatchOptions, MatchReport};
+use hamle_core::{Bot, Budget};
+use hamle_hapis::bots::{Heuristic, Level, Net, Thesis};
+use hamle_hapis::train::{TdConfig, Trainer};
+use hamle_hapis::{Hapis, Settings};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// What `hamle train hapis` was asked to do.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// The game to train for: `hapis`.
+    pub game: String,
+    /// Self-play games to play in this run.
+    #[arg(long)]
+    pub games: u64,
+    /// Where the weights go (written at every checkpoint and at the end).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Go on training these weights (their seed is the run's unless --seed says otherwise).
+    #[arg(long)]
+    pub resume: Option<PathBuf>,
+    /// Seed of the run: the first weights and every game's dice (default 1, or the resumed file's).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Hidden units of a new network.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub hidden: u32,
+    /// Step size α.
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f32,
+    /// Trace decay λ, in 0..=1.
+    #[arg(long, default_value_t = 0.7)]
+    pub lambda: f32,
+    /// Write the weights every this many games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub checkpoint: u64,
+    /// Measure the network every this many games (0: never) for the training curve.
+    #[arg(long, default_value_t = 5000)]
+    pub eval_every: u64,
+    /// Games of each measuring match (against thesis, against heuristic).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..))]
+    pub eval_games: u64,
+}
+
+/// One point of the training curve.
+#[derive(Clone, Copy, Debug)]
+struct CurvePoint {
+    games: u64,
+    /// Share of games won, and points per game, against thesis then heuristic.
+    thesis: (f64, f64),
+    heuristic: (f64, f64),
+}
+
+/// Runs `hamle train hapis`.
+pub fn run(args: &TrainArgs) -> Result<()> {
+    if args.game != "hapis" {
+        bail!("only `hapis` has a network to train (got '{}')", args.game);
+    }
+    if !((0.0..=1.0).contains(&args.lambda) && args.alpha > 0.0 && args.alpha.is_finite()) {
+        bail!("--lambda must be in 0..=1 and --alpha a positive number");
+    }
+    let net = match &args.resume {
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let mut net = Net::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+            if let Some(seed) = args.seed {
+                net.seed = seed;
+            }
+            net
+        }
+        None => Net::new(args.hidden as usize, args.seed.unwrap_or(1)),
+    };
+    let csv = curve_path(&args.out, "csv");
+    let svg = curve_path(&args.out, "svg");
+    let mut curve = if args.resume.is_some() { read_curve(&csv) } else { Vec::new() };
+    let first_game = net.games;
+    let end = first_game + args.games;
+    eprintln!(
+        "training {} hidden units from game {first_game} to {end}, seed {}, α {}, λ {}",
+        net.hidden(),
+        net.seed,
+        args.alpha,
+        args.lambda
+    );
+    let mut trainer = Trainer::new(net, TdConfig { alpha: args.alpha, lambda: args.lambda });
+    let bar = ProgressBar::new(args.games);
+    if let Ok(style) =
+        ProgressStyle::with_template("train hapis [{bar:40}] {pos}/{len} games ({per_sec}, {eta} left) {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    if curve.is_empty() && args.eval_every > 0 {
+        curve.push(measure(&trainer, args.eval_games)?);
+        write_curve(&csv, &svg, &curve)?;
+    }
+    while trainer.net().games < end {
+        trainer.play_game();
+        bar.inc(1);
+        let games = trainer.net().games;
+        if games % args.checkpoint == 0 || games == end {
+            save(trainer.net(), &args.out)?;
+        }
+        if args.eval_every > 0 && games % args.eval_every == 0 {
+            let point = measure(&trainer, args.eval_games)?;
+            bar.set_message(format!(
+                "vs thesis {:.0} %, vs heuristic {:.0} %",
+                100.0 * point.thesis.0,
+                100.0 * point.heuristic.0
+            ));
+            curve.push(point);
+            write_curve(&csv, &svg, &curve)?;
+        }
+    }
+    bar.finish();
+    save(trainer.net(), &args.out)?;
+    eprintln!("weights written to {}", args.out.display());
+    if args.eval_every > 0 {
+        eprintln!("training curve written to {} and {}", csv.display(), svg.display());
+    }
+    Ok(())
+}
+
+/// Writes the weights through a temporary file, so that an interrupted run never leaves half a file.
+fn save(net: &Net, path: &Path) -> Result<()> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
+}
+
+/// `weights.net` → `weights.curve.csv`.
+fn curve_path(out: &Path, ext: &str) -> PathBuf {
+    out.with_extension(format!("curve.{ext}"))
+}
+
+/// The network now, 1-ply, against `thesis` and `heuristic`: `games` games each, the same seed every time.
+fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
+    let net: Arc<Net> = trainer.snapshot();
+    let start = Hapis::new(Settings::default());
+    let options = MatchOptions { games: usize::try_from(games)?, seed: 1, budget: Budget::UNLIMITED, progress: false };
+    let neural = || -> Box<dyn Bot<Hapis>> { Box::new(Level::Advanced.player(net.clone())) };
+    let share = |r: &MatchReport| (r.a.wins as f64 / games as f64, r.a.points_per_game);
+    let thesis = run_match("hapis", &start, &neural, &|| Box::new(Thesis), &options);
+    let heuristic = run_match("hapis", &start, &neural, &|| Box::new(Heuristic::default()), &options);
+    Ok(CurvePoint { games: trainer.net().games, thesis: share(&thesis), heuristic: share(&heuristic) })
+}
+
+const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
+
+fn read_curve(path: &Path) -> Vec<CurvePoint> {
+    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let f: Vec<f64> = line.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            (f.len() == 5).then(|| CurvePoint { games: f[0] as u64, thesis: (f[1], f[2]), heuristic: (f[3], f[4]) })
+        })
+        .collect()
+}
+
+fn write_curve(csv: &Path, svg: &Path, curve: &[CurvePoint]) -> Result<()> {
+    let mut text = format!("{CSV_HEADER}\n");
+    for p in curve {
+        let _ =
+            writeln!(text, "{},{:.4},{:.4},{:.4},{:.4}", p.games, p.thesis.0, p.thesis.1, p.heuristic.0, p.heuristic.1);
+    }
+    std::fs::write(csv, text).with_context(|| format!("writing {}", csv.display()))?;
+    std::fs::write(svg, curve_svg(curve)).with_context(|| format!("writing {}", svg.display()))
+}
+
+/// A line chart of the share of games won against each opponent, by games trained.
+fn curve_svg(curve: &[CurvePoint]) -> String {
+    let (w, h, left, right, top, bottom) = (640.0, 360.0, 56.0, 150.0, 20.0, 44.0);
+    let max_games = curve.iter().map(|p| p.games).max().unwrap_or(1).max(1) as f64;
+    let x = |g: u64| left + (w - left - right) * g as f64 / max_games;
+    let y = |share: f64| top + (h - top - bottom) * (1.0 - share);
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    for tick in 0..=4 {
+        let share = f64::from(tick) / 4.0;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{} %</text>",
+            w - right,
+            y(share),
+            y(share),
+            left - 6.0,
+            y(share) + 4.0,
+            tick * 25
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">self-play games trained (last: {})</text>",
+        left + (w - left - right) / 2.0,
+        h - 10.0,
+        max_games
+    );
+    let series = [("vs thesis", "#1f77b4", false), ("vs heuristic", "#d62728", true)];
+    for (n, &(label, colour, heuristic)) in series.iter().enumerate() {
+        let won = |p: &CurvePoint| if heuristic { p.heuristic.0 } else { p.thesis.0 };
+        let points: Vec<String> = curve.iter().map(|p| format!("{:.1},{:.1}", x(p.games), y(won(p)))).collect();
+        let _ = writeln!(
+            s,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+            points.join(" ")
+        );
+        let ly = top + 16.0 + 18.0 * n as f64;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{ly:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/><text x=\"{:.1}\" y=\"{:.1}\">won {label}</text>",
+            w - right + 10.0,
+            w - right + 30.0,
+            w - right + 36.0,
+            ly + 4.0
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
