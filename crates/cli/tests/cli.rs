@@ -173,3 +173,60 @@ fn a_hapis_game_can_be_resigned_and_left() {
     assert!(out.status.success());
     assert!(text(&out.stdout).contains("left unfinished"));
 }
+
+#[test]
+fn hapis_hint_ranks_the_plays_with_their_chances() {
+    let out = hamle(&["hapis", "hint", "--position", START, "--dice", "6,5", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let rows = json.as_array().expect("an array");
+    assert_eq!(rows.len(), 2, "1/7 1/6 or 1/12: {json}");
+    let equity = |r: &serde_json::Value| r["equity"].as_f64().expect("equity");
+    assert!(equity(&rows[0]) >= equity(&rows[1]));
+    for row in rows {
+        let (win, wm, lm) = (row["win"].as_f64(), row["win_mars"].as_f64(), row["lose_mars"].as_f64());
+        assert!([win, wm, lm].iter().all(|p| p.is_some_and(|p| (0.0..=1.0).contains(&p))), "{row}");
+    }
+    assert_eq!(rows[0]["plies"], 2, "expert, the default level, looks 2 plies deep at the plays its filter keeps");
+    let out = hamle(&["hapis", "hint", "--position", START, "--dice", "6,5", "--level", "beginner", "--count", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("equity") && shown.lines().count() == 2, "a header and one play: {shown}");
+}
+
+#[test]
+fn hapis_hint_refuses_bad_input_with_a_reason() {
+    assert_clean_failure(&hamle(&["hapis", "hint", "--position", "[]", "--dice", "3,5"]), "--position");
+    assert_clean_failure(&hamle(&["hapis", "hint", "--position", START, "--dice", "3"]), "--dice");
+    assert_clean_failure(&hamle(&["hapis", "hint", "--position", START, "--dice", "3,5", "--level", "god"]), "known: beginner");
+    let over = START.replace(r#""w15""#, r#""""#).replace(r#""white":0"#, r#""white":15"#);
+    assert_clean_failure(&hamle(&["hapis", "hint", "--position", &over, "--dice", "3,5"]), "the game is over");
+}
+
+#[test]
+fn training_writes_weights_and_curve_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("hamle-train-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let out_path = dir.join("net.bin");
+    let out = out_path.to_str().expect("a path");
+    let args = ["train", "hapis", "--games", "2", "--hidden", "4", "--eval-every", "2", "--eval-games", "2", "--out", out];
+    let first = hamle(&args);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(text(&first.stderr).contains("weights written to"));
+    let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
+    assert_eq!(csv.lines().count(), 3, "header, game 0, game 2: {csv}");
+    assert!(std::fs::read_to_string(dir.join("net.curve.svg")).expect("the chart").contains("<polyline"));
+    let resumed = hamle(&["train", "hapis", "--games", "2", "--eval-every", "2", "--eval-games", "2", "--resume", out, "--out", out]);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stderr).contains("from game 2 to 4"), "{}", text(&resumed.stderr));
+    let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
+    assert_eq!(csv.lines().last().map(|l| l.starts_with("4,")), Some(true), "{csv}");
+    // Bad input: another game, a file that is not a network, a λ out of range.
+    assert_clean_failure(&hamle(&["train", "chess", "--games", "1", "--out", out]), "only `hapis`");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"junk").expect("written");
+    let junk = junk.to_str().expect("a path");
+    assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--resume", junk, "--out", out]), "not a hamle network");
+    assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--lambda", "2", "--out", out]), "--lambda");
+    std::fs::remove_dir_all(&dir).ok();
+}

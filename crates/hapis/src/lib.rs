@@ -1,9 +1,11 @@
-//! Hapis Tavlası, backgammon with pinning (seed `000`, the thesis's chapter 4): its rules, notation and
-//! the thesis's computer player.
+//! Hapis Tavlası, backgammon with pinning (seed `000`, the thesis's chapter 4): its rules, notation, the
+//! thesis's computer player and stronger ones (a hand-made evaluation, a network trained by TD(λ) self-play,
+//! an expectiminimax over whole turns).
 //!
 //! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
 //! (2 points), *zar* → dice, *çift* → doubles, *gele* → a throw that cannot be played, *toplama* → bearing off, *açık* → an open single checker.
-//! This crate holds no generic search: stronger bots will use `hamle-core`'s. Rules are in `docs/rules/hapis.md`.
+//! It holds no generic search (those are `hamle-core`'s) and no files or progress bars (the CLI's). Rules are in
+//! `docs/rules/hapis.md`, the strong player in `docs/rules/hapis-strong-player.md`.
 #![deny(missing_docs)]
 
 pub mod bots;
