@@ -7,12 +7,14 @@ use std::io::{BufRead, Write};
 use anyhow::Result;
 use hamle_arena::Spec;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_hapis::bots::{Level, hints};
 use hamle_hapis::{Dice, Hapis, Phase, Position, Settings, Side, Step, side_name};
 
 const HELP: &str = "\
 Type a whole play in your own numbering (your start is point 1, your home 19-24): 1/4 1/6, 19/off.
 Or a step at a time: 1/4, or a point and a die: 1 3.
   moves   the legal plays, numbered (#2 plays the second)
+  hint    the three best plays for this roll by the expert, with their chances
   undo    take back the last step of this turn
   log     the plays so far        board   the board again
   resign  give up this game       quit    leave the match
@@ -241,6 +243,22 @@ fn human_turn(
                 }
             }
             "log" => writeln!(out, "Plays so far:\n{}", if log.is_empty() { "(none)".into() } else { log.join("\n") })?,
+            "hint" => {
+                let plays = game.plays();
+                for r in hints(game.position(), roll, game.settings(), Level::Expert).iter().take(3) {
+                    let number = plays.iter().position(|(p, _)| *p == r.play).map_or(0, |i| i + 1);
+                    let o = r.value;
+                    writeln!(
+                        out,
+                        "#{number}  {:<18} equity {:+.3}, win {:.0} %, win with mars {:.0} %, lose with mars {:.0} %",
+                        if r.play.is_empty() { "(no move to play)".to_owned() } else { r.play.to_string() },
+                        o.equity(),
+                        100.0 * o.win,
+                        100.0 * o.win_mars,
+                        100.0 * o.lose_mars
+                    )?;
+                }
+            }
             "moves" => {
                 for (i, (play, _)) in game.plays().iter().enumerate() {
                     writeln!(out, "#{}  {play}", i + 1)?;

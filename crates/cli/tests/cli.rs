@@ -152,7 +152,7 @@ fn hapis_perft_counts_from_the_start() {
 #[test]
 fn a_hapis_match_is_played_to_its_end_in_the_terminal() {
     // The person always takes the first listed play; junk and commands on the way get answers, not panics.
-    let mut input = String::from("help\nmoves\n1/30\n7 7\nundo\nlog\nboard\n");
+    let mut input = String::from("help\nmoves\nhint\n1/30\n7 7\nundo\nlog\nboard\n");
     input.push_str(&"#1\n".repeat(4000));
     let out = hamle_with_input(&["play", "hapis", "--bot", "random", "--seed", "2", "--match", "3"], &input);
     let shown = text(&out.stdout);
@@ -161,6 +161,7 @@ fn a_hapis_match_is_played_to_its_end_in_the_terminal() {
     assert!(shown.contains("is not a play"), "bad input is answered");
     assert!(shown.contains("Nothing to undo"));
     assert!(shown.contains("#1  "), "moves are listed with numbers");
+    assert!(shown.contains("equity") && shown.contains("lose with mars"), "a hint is given");
 }
 
 #[test]
@@ -198,7 +199,10 @@ fn hapis_hint_ranks_the_plays_with_their_chances() {
 fn hapis_hint_refuses_bad_input_with_a_reason() {
     assert_clean_failure(&hamle(&["hapis", "hint", "--position", "[]", "--dice", "3,5"]), "--position");
     assert_clean_failure(&hamle(&["hapis", "hint", "--position", START, "--dice", "3"]), "--dice");
-    assert_clean_failure(&hamle(&["hapis", "hint", "--position", START, "--dice", "3,5", "--level", "god"]), "known: beginner");
+    assert_clean_failure(
+        &hamle(&["hapis", "hint", "--position", START, "--dice", "3,5", "--level", "god"]),
+        "known: beginner",
+    );
     let over = START.replace(r#""w15""#, r#""""#).replace(r#""white":0"#, r#""white":15"#);
     assert_clean_failure(&hamle(&["hapis", "hint", "--position", &over, "--dice", "3,5"]), "the game is over");
 }
@@ -209,14 +213,28 @@ fn training_writes_weights_and_curve_and_resumes() {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let out_path = dir.join("net.bin");
     let out = out_path.to_str().expect("a path");
-    let args = ["train", "hapis", "--games", "2", "--hidden", "4", "--eval-every", "2", "--eval-games", "2", "--out", out];
+    let args =
+        ["train", "hapis", "--games", "2", "--hidden", "4", "--eval-every", "2", "--eval-games", "2", "--out", out];
     let first = hamle(&args);
     assert!(first.status.success(), "{}", text(&first.stderr));
     assert!(text(&first.stderr).contains("weights written to"));
     let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
     assert_eq!(csv.lines().count(), 3, "header, game 0, game 2: {csv}");
     assert!(std::fs::read_to_string(dir.join("net.curve.svg")).expect("the chart").contains("<polyline"));
-    let resumed = hamle(&["train", "hapis", "--games", "2", "--eval-every", "2", "--eval-games", "2", "--resume", out, "--out", out]);
+    let resumed = hamle(&[
+        "train",
+        "hapis",
+        "--games",
+        "2",
+        "--eval-every",
+        "2",
+        "--eval-games",
+        "2",
+        "--resume",
+        out,
+        "--out",
+        out,
+    ]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
     assert!(text(&resumed.stderr).contains("from game 2 to 4"), "{}", text(&resumed.stderr));
     let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
@@ -226,7 +244,10 @@ fn training_writes_weights_and_curve_and_resumes() {
     let junk = dir.join("junk.bin");
     std::fs::write(&junk, b"junk").expect("written");
     let junk = junk.to_str().expect("a path");
-    assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--resume", junk, "--out", out]), "not a hamle network");
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--resume", junk, "--out", out]),
+        "not a hamle network",
+    );
     assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--lambda", "2", "--out", out]), "--lambda");
     std::fs::remove_dir_all(&dir).ok();
 }
