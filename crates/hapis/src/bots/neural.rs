@@ -242,7 +242,7 @@ impl Net {
         Outcome { win, win_mars: win_mars.min(win), lose_mars: lose_mars.min(1.0 - win) }
     }
 
-    /// Adds `scale · ∂out[k]/∂weights` to `grad` (laid out like [`Net::params_mut`]) for every output k
+    /// Adds `scale · ∂out[k]/∂weights` to `grad` (shaped like the weights) for every output k
     /// with a non-zero `scale[k]`, at the inputs and activations of one forward pass.
     pub fn add_gradient(&self, inputs: &[(u16, f32)], act: &Activations, scale: [f32; OUTPUTS], grad: &mut Params) {
         let h = self.hidden;
@@ -266,11 +266,6 @@ impl Net {
                 }
             }
         }
-    }
-
-    /// The weights as one parameter set.
-    pub fn params(&self) -> Params {
-        Params { w1: self.w1.clone(), b1: self.b1.clone(), w2: self.w2.clone(), b2: self.b2 }
     }
 
     /// Adds `step · delta` to the weights.
