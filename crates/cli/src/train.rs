@@ -126,6 +126,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     save(trainer.net(), &args.out)?;
     eprintln!("weights written to {}", args.out.display());
     if args.eval_every > 0 {
+        write_curve(&csv, &svg, &curve)?;
         eprintln!("training curve written to {} and {}", csv.display(), svg.display());
     }
     Ok(())
@@ -180,7 +181,7 @@ fn write_curve(csv: &Path, svg: &Path, curve: &[CurvePoint]) -> Result<()> {
 
 /// A line chart of the share of games won against each opponent, by games trained.
 fn curve_svg(curve: &[CurvePoint]) -> String {
-    let (w, h, left, right, top, bottom) = (640.0, 360.0, 56.0, 150.0, 20.0, 44.0);
+    let (w, h, left, right, top, bottom) = (680.0, 380.0, 56.0, 170.0, 40.0, 50.0);
     let max_games = curve.iter().map(|p| p.games).max().unwrap_or(1).max(1) as f64;
     let x = |g: u64| left + (w - left - right) * g as f64 / max_games;
     let y = |share: f64| top + (h - top - bottom) * (1.0 - share);
@@ -203,10 +204,25 @@ fn curve_svg(curve: &[CurvePoint]) -> String {
     }
     let _ = writeln!(
         s,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">self-play games trained (last: {})</text>",
+        "<text x=\"{left}\" y=\"22\" font-size=\"14\">Hapis network, 1-ply: share of games won as training goes on</text>"
+    );
+    for tick in 0..=4u64 {
+        let games = max_games * tick as f64 / 4.0;
+        let tx = left + (w - left - right) * tick as f64 / 4.0;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{tx:.1}\" x2=\"{tx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#999\"/><text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            h - bottom,
+            h - bottom + 5.0,
+            h - bottom + 18.0,
+            games.round()
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">self-play games trained</text>",
         left + (w - left - right) / 2.0,
-        h - 10.0,
-        max_games
+        h - 10.0
     );
     let series = [("vs thesis", "#1f77b4", false), ("vs heuristic", "#d62728", true)];
     for (n, &(label, colour, heuristic)) in series.iter().enumerate() {
@@ -217,6 +233,9 @@ fn curve_svg(curve: &[CurvePoint]) -> String {
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
             points.join(" ")
         );
+        for p in curve {
+            let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>", x(p.games), y(won(p)));
+        }
         let ly = top + 16.0 + 18.0 * n as f64;
         let _ = writeln!(
             s,
