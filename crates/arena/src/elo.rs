@@ -51,3 +51,40 @@ pub fn rate(scores: &[f64]) -> Rating {
     let hi = elo_from_score(mean + 1.96 * stderr);
     Rating { score: mean, stderr, elo: elo_from_score(mean), ci95: (lo, hi) }
 }
+
+/// The Wilson 95 % interval of a share `successes / n` (sound near 0 and 1, where the normal one is not).
+///
+/// ```
+/// use hamle_arena::elo::wilson;
+/// let (lo, hi) = wilson(950, 1000);
+/// assert!((lo - 0.9353).abs() < 1e-3 && (hi - 0.9618).abs() < 1e-3);
+/// assert_eq!(wilson(0, 0), (0.0, 1.0));
+/// ```
+pub fn wilson(successes: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (successes as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The 95 % interval of a mean (normal approximation: mean ± 1.96 standard errors).
+///
+/// ```
+/// use hamle_arena::elo::mean_interval;
+/// let (lo, hi) = mean_interval(&[1.0, -1.0, 2.0, 0.0]);
+/// assert!(lo < 0.5 && hi > 0.5);
+/// ```
+pub fn mean_interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.len() < 2 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.96 * (var / n).sqrt();
+    (mean - half, mean + half)
+}

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::elo::{Rating, rate};
+use crate::elo::{Rating, mean_interval, rate, wilson};
 
 /// Longest game, in plies and chance events, before it is scored a draw.
 const MAX_PLIES: usize = 10_000;
@@ -57,6 +57,10 @@ pub struct SideReport {
     pub points: f64,
     /// Points per game.
     pub points_per_game: f64,
+    /// 95 % interval of the share of games won (Wilson).
+    pub won_ci95: [f64; 2],
+    /// 95 % interval of the points per game; `null` in JSON with fewer than two games.
+    pub points_per_game_ci95: [Option<f64>; 2],
 }
 
 /// The Elo difference of A over B with its 95 % interval; `null` in JSON where infinite.
@@ -102,13 +106,20 @@ impl MatchReport {
         let side = |bot: String, mine: fn(&GameRecord) -> f64, theirs: fn(&GameRecord) -> f64| {
             let count = |want: f64| records.iter().filter(|r| score(mine(r), theirs(r)) == want).count();
             let points: f64 = records.iter().map(mine).sum();
+            let wins = count(1.0);
+            let (lo, hi) = wilson(wins, records.len());
+            let per_game: Vec<f64> = records.iter().map(mine).collect();
+            let (p_lo, p_hi) = mean_interval(&per_game);
+            let finite = |x: f64| x.is_finite().then_some(x);
             SideReport {
                 bot,
-                wins: count(1.0),
+                wins,
                 draws: count(0.5),
                 losses: count(0.0),
                 points,
                 points_per_game: points / records.len().max(1) as f64,
+                won_ci95: [lo, hi],
+                points_per_game_ci95: [finite(p_lo), finite(p_hi)],
             }
         };
         let [a_name, b_name] = names;
@@ -147,6 +158,17 @@ impl MatchReport {
             elo(self.elo.diff, if self.mean_score >= 0.5 { "+∞" } else { "−∞" }),
             elo(self.elo.ci95[0], "−∞"),
             elo(self.elo.ci95[1], "+∞"),
+        );
+        let a = &self.a;
+        let ci = |x: Option<f64>, inf: &str| x.map_or(inf.to_owned(), |v| format!("{v:+.3}"));
+        out += &format!(
+            "A won {:.1} % of games (95 % interval {:.1} … {:.1} %); points per game {:+.3} ({} … {})\n",
+            100.0 * a.wins as f64 / self.games.max(1) as f64,
+            100.0 * a.won_ci95[0],
+            100.0 * a.won_ci95[1],
+            a.points_per_game,
+            ci(a.points_per_game_ci95[0], "−∞"),
+            ci(a.points_per_game_ci95[1], "+∞"),
         );
         out
     }
