@@ -52,7 +52,8 @@ pub fn rate(scores: &[f64]) -> Rating {
     Rating { score: mean, stderr, elo: elo_from_score(mean), ci95: (lo, hi) }
 }
 
-/// The Wilson 95 % interval of a share `successes / n` (sound near 0 and 1, where the normal one is not).
+/// The Wilson 95 % interval of a share `successes / n` (sound near 0 and 1, where the normal one is not);
+/// `successes` is at most `n`, and `(0, 1)` when `n` is 0.
 ///
 /// ```
 /// use hamle_arena::elo::wilson;
@@ -64,14 +65,15 @@ pub fn wilson(successes: usize, n: usize) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
-    let (k, n, z) = (successes as f64, n as f64, 1.96f64);
+    let (k, n, z) = (successes.min(n) as f64, n as f64, 1.96f64);
     let p = k / n;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The 95 % interval of a mean (normal approximation: mean ± 1.96 standard errors).
+/// The 95 % interval of a mean (normal approximation: mean ± 1.96 standard errors); unbounded with fewer than
+/// two values, and of width 0 when every value is the same.
 ///
 /// ```
 /// use hamle_arena::elo::mean_interval;

@@ -110,7 +110,7 @@ impl MatchReport {
             let (lo, hi) = wilson(wins, records.len());
             let per_game: Vec<f64> = records.iter().map(mine).collect();
             let (p_lo, p_hi) = mean_interval(&per_game);
-            let finite = |x: f64| x.is_finite().then_some(x);
+            let bounded = |x: f64| x.is_finite().then_some(x);
             SideReport {
                 bot,
                 wins,
@@ -119,7 +119,7 @@ impl MatchReport {
                 points,
                 points_per_game: points / records.len().max(1) as f64,
                 won_ci95: [lo, hi],
-                points_per_game_ci95: [finite(p_lo), finite(p_hi)],
+                points_per_game_ci95: [bounded(p_lo), bounded(p_hi)],
             }
         };
         let [a_name, b_name] = names;

@@ -32,8 +32,8 @@ pub enum HapisCommand {
         #[arg(long, default_value = "expert")]
         level: String,
         /// How many plays to list.
-        #[arg(long, default_value_t = 5)]
-        count: usize,
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
+        count: u16,
         /// Under Plakoto's mother rule.
         #[arg(long)]
         mother: bool,
@@ -79,7 +79,7 @@ pub fn run(command: HapisCommand) -> Result<()> {
                 "--position: the game is over, nothing is to be played"
             );
             let ranked = hints(&position, dice, settings, level);
-            let best: Vec<_> = ranked.iter().take(count.max(1)).collect();
+            let best: Vec<_> = ranked.iter().take(usize::from(count)).collect();
             if json {
                 let rows: Vec<_> = best
                     .iter()

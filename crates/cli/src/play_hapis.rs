@@ -243,14 +243,17 @@ fn human_turn(
                 }
             }
             "log" => writeln!(out, "Plays so far:\n{}", if log.is_empty() { "(none)".into() } else { log.join("\n") })?,
+            "hint" if !steps.is_empty() => writeln!(out, "Hints are for the whole roll: undo your steps first.")?,
             "hint" => {
                 let plays = game.plays();
                 for r in hints(game.position(), roll, game.settings(), Level::Expert).iter().take(3) {
-                    let number = plays.iter().position(|(p, _)| *p == r.play).map_or(0, |i| i + 1);
+                    // Both lists come from the same generator, so the hinted play is always among the numbered ones.
+                    let Some(number) = plays.iter().position(|(p, _)| *p == r.play) else { continue };
                     let o = r.value;
                     writeln!(
                         out,
-                        "#{number}  {:<18} equity {:+.3}, win {:.0} %, win with mars {:.0} %, lose with mars {:.0} %",
+                        "#{}  {:<18} equity {:+.3}, win {:.0} %, win with mars {:.0} %, lose with mars {:.0} %",
+                        number + 1,
                         if r.play.is_empty() { "(no move to play)".to_owned() } else { r.play.to_string() },
                         o.equity(),
                         100.0 * o.win,

@@ -26,15 +26,16 @@ pub struct TrainArgs {
     /// Where the weights go (written at every checkpoint and at the end).
     #[arg(long)]
     pub out: PathBuf,
-    /// Go on training these weights (their seed is the run's unless --seed says otherwise).
+    /// Go on training these weights (their seed is the run's unless --seed says otherwise; give the same
+    /// --alpha and --lambda as before for a run that equals one run without the stop).
     #[arg(long)]
     pub resume: Option<PathBuf>,
     /// Seed of the run: the first weights and every game's dice (default 1, or the resumed file's).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Hidden units of a new network.
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub hidden: u32,
+    /// Hidden units of a new network (default 64).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub hidden: Option<u32>,
     /// Step size α.
     #[arg(long, default_value_t = 0.1)]
     pub alpha: f32,
@@ -70,6 +71,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         bail!("--lambda must be in 0..=1 and --alpha a positive number");
     }
     let net = match &args.resume {
+        Some(_) if args.hidden.is_some() => bail!("--hidden sets up a new network; a resumed one keeps its own"),
         Some(path) => {
             let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
             let mut net = Net::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
@@ -78,13 +80,23 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             }
             net
         }
-        None => Net::new(args.hidden as usize, args.seed.unwrap_or(1)),
+        None => Net::new(args.hidden.unwrap_or(64) as usize, args.seed.unwrap_or(1)),
     };
     let csv = curve_path(&args.out, "csv");
     let svg = curve_path(&args.out, "svg");
-    let mut curve = if args.resume.is_some() { read_curve(&csv) } else { Vec::new() };
     let first_game = net.games;
-    let end = first_game + args.games;
+    // The curve goes on from the resumed file's, up to the games those weights had.
+    let mut curve = match &args.resume {
+        Some(path) => {
+            let mut curve = read_curve(&curve_path(path, "csv"))?;
+            curve.retain(|p| p.games <= first_game);
+            curve
+        }
+        None => Vec::new(),
+    };
+    let Some(end) = first_game.checked_add(args.games) else {
+        bail!("--games {} after the {first_game} already trained is too many", args.games);
+    };
     eprintln!(
         "training {} hidden units from game {first_game} to {end}, seed {}, α {}, λ {}",
         net.hidden(),
@@ -108,6 +120,12 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         trainer.play_game();
         bar.inc(1);
         let games = trainer.net().games;
+        if !trainer.net().is_finite() {
+            bail!(
+                "training diverged at game {games} (a weight is no longer a number): try a smaller --alpha; the last checkpoint in {} is intact",
+                args.out.display()
+            );
+        }
         if games % args.checkpoint == 0 || games == end {
             save(trainer.net(), &args.out)?;
         }
@@ -134,8 +152,15 @@ pub fn run(args: &TrainArgs) -> Result<()> {
 
 /// Writes the weights through a temporary file, so that an interrupted run never leaves half a file.
 fn save(net: &Net, path: &Path) -> Result<()> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, net.to_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
+    write_atomically(path, &net.to_bytes())
+}
+
+/// Writes `bytes` to `path` through `path` + `.tmp` and a rename.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
 }
 
@@ -158,13 +183,29 @@ fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
 
 const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
 
-fn read_curve(path: &Path) -> Vec<CurvePoint> {
-    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
-    text.lines()
-        .skip(1)
-        .filter_map(|line| {
-            let f: Vec<f64> = line.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-            (f.len() == 5).then(|| CurvePoint { games: f[0] as u64, thesis: (f[1], f[2]), heuristic: (f[3], f[4]) })
+/// The curve written so far next to a resumed file; none if there is no such file.
+fn read_curve(path: &Path) -> Result<Vec<CurvePoint>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(CSV_HEADER) {
+        bail!("{} is not a training curve (its first line is not `{CSV_HEADER}`)", path.display());
+    }
+    lines
+        .enumerate()
+        .map(|(n, line)| {
+            let bad = || anyhow::anyhow!("{} line {}: '{line}' is not a curve point", path.display(), n + 2);
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [games, f1, f2, f3, f4] = fields.as_slice() else { return Err(bad()) };
+            let number = |x: &str| x.parse::<f64>().map_err(|_| bad());
+            Ok(CurvePoint {
+                games: games.parse().map_err(|_| bad())?,
+                thesis: (number(f1)?, number(f2)?),
+                heuristic: (number(f3)?, number(f4)?),
+            })
         })
         .collect()
 }
@@ -175,8 +216,8 @@ fn write_curve(csv: &Path, svg: &Path, curve: &[CurvePoint]) -> Result<()> {
         let _ =
             writeln!(text, "{},{:.4},{:.4},{:.4},{:.4}", p.games, p.thesis.0, p.thesis.1, p.heuristic.0, p.heuristic.1);
     }
-    std::fs::write(csv, text).with_context(|| format!("writing {}", csv.display()))?;
-    std::fs::write(svg, curve_svg(curve)).with_context(|| format!("writing {}", svg.display()))
+    write_atomically(csv, text.as_bytes())?;
+    write_atomically(svg, curve_svg(curve).as_bytes())
 }
 
 /// A line chart of the share of games won against each opponent, by games trained.

@@ -249,5 +249,16 @@ fn training_writes_weights_and_curve_and_resumes() {
         "not a hamle network",
     );
     assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--lambda", "2", "--out", out]), "--lambda");
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--resume", out, "--hidden", "8", "--out", out]),
+        "--hidden",
+    );
+    let max = u64::MAX.to_string();
+    assert_clean_failure(&hamle(&["train", "hapis", "--games", &max, "--resume", out, "--out", out]), "too many");
+    std::fs::write(dir.join("net.curve.csv"), "games,won\n1,2\n").expect("written");
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--resume", out, "--out", out]),
+        "not a training curve",
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -3,7 +3,8 @@
 //! position towards its estimate of the next (the game's result at the end), with eligibility traces.
 //!
 //! Game `i` of training draws its dice and tie-breaks from `Stream::new(seed).derive(i)`, and every fourth
-//! game is played under the mother rule, so a run is fixed by its seed and can stop and resume anywhere.
+//! game is played under the mother rule, so a run is fixed by its seed (and its α and λ) and can stop after
+//! any game and resume with the same result.
 
 use std::sync::Arc;
 
@@ -130,6 +131,8 @@ impl Trainer {
                 Some(points) => points[me.index()],
                 None => self.net.outcome(result, settings, &mut self.scratch).flip().equity(),
             };
+            // Diverged weights give NaN: it then ranks lowest, so a legal play is still chosen.
+            let value = if value.is_nan() { f64::NEG_INFINITY } else { value };
             if value > best + 1e-12 {
                 best = value;
                 ties.clear();

@@ -111,6 +111,13 @@ fn weight_files_round_trip_and_bad_ones_are_refused() {
     assert_eq!(Net::from_bytes(&bytes), Ok(net));
     assert_eq!(Net::from_bytes(b"not a net at all, no"), Err(NetError::Magic));
     assert!(matches!(Net::from_bytes(&bytes[..bytes.len() - 4]), Err(NetError::Length { .. })));
+    assert_eq!(Net::from_bytes(&bytes[..20]), Err(NetError::Truncated(20)));
+    let mut no_hidden = bytes.clone();
+    no_hidden[12..16].copy_from_slice(&0u32.to_le_bytes());
+    assert_eq!(Net::from_bytes(&no_hidden), Err(NetError::Hidden(0)));
+    let mut huge = bytes.clone();
+    huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert_eq!(Net::from_bytes(&huge), Err(NetError::Hidden(u32::MAX)));
     let mut other_shape = bytes.clone();
     other_shape[8] ^= 1;
     assert!(matches!(Net::from_bytes(&other_shape), Err(NetError::Shape { .. })));

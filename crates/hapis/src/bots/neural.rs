@@ -110,8 +110,8 @@ pub fn encode(position: &Position, settings: Settings, out: &mut Vec<(u16, f32)>
         push(extra + 4, f32::from(u8::from(mother.movable(side) && mother.count == 1)));
         push(extra + 5, f32::from(blots) / 5.0);
     }
-    // The side not on roll is the one exposed now: how many of the 36 rolls pin at least one of its blots,
-    // summed, and the worst single blot.
+    // The side not on roll is the one exposed now: each of its blots' hitting rolls out of 36, summed over
+    // the blots (a roll hitting two counts twice), and the worst single blot's.
     let them = me.other();
     let (mut sum, mut worst) = (0u32, 0u32);
     for p in 1..=24u8 {
@@ -134,6 +134,12 @@ pub enum NetError {
     /// The bytes do not start with the format's magic.
     #[error("not a hamle network file (it does not start with HAMLENN1)")]
     Magic,
+    /// The file ends inside its header.
+    #[error("the file ends inside its header ({0} bytes)")]
+    Truncated(usize),
+    /// The hidden layer's size is out of range.
+    #[error("the file says {0} hidden units; 1 to 4096 are read")]
+    Hidden(u32),
     /// The file's shape is not one this build reads.
     #[error("the file holds a network of {inputs} inputs; this build reads {INPUTS}")]
     Shape {
@@ -297,8 +303,11 @@ impl Net {
     /// # Errors
     /// [`NetError`] for another format, another shape, a wrong length or a weight that is not finite.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
-        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
             return Err(NetError::Magic);
+        }
+        if bytes.len() < HEADER {
+            return Err(NetError::Truncated(bytes.len()));
         }
         let u32_at = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let u64_at = |at: usize| u64::from(u32_at(at)) | (u64::from(u32_at(at + 4)) << 32);
@@ -306,10 +315,14 @@ impl Net {
         if inputs as usize != INPUTS {
             return Err(NetError::Shape { inputs });
         }
-        let hidden = (u32_at(12) as usize).clamp(1, 4096);
+        let hidden = u32_at(12);
+        if !(1..=4096).contains(&hidden) {
+            return Err(NetError::Hidden(hidden));
+        }
+        let hidden = hidden as usize;
         let count = (INPUTS + 1 + OUTPUTS) * hidden + OUTPUTS;
         let expected = HEADER + 4 * count;
-        if bytes.len() != expected || u32_at(12) as usize != hidden {
+        if bytes.len() != expected {
             return Err(NetError::Length { expected, actual: bytes.len() });
         }
         let mut weights = Vec::with_capacity(count);
@@ -324,6 +337,11 @@ impl Net {
         let w2 = weights.split_off(weights.len() - OUTPUTS * hidden);
         let b1 = weights.split_off(weights.len() - hidden);
         Ok(Net { hidden, w1: weights, b1, w2, b2: [b2[0], b2[1], b2[2]], games: u64_at(16), seed: u64_at(24) })
+    }
+
+    /// Whether every weight is a finite number (training with too large a step can make them diverge).
+    pub fn is_finite(&self) -> bool {
+        self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2).all(|w| w.is_finite())
     }
 
     fn len(&self) -> usize {

@@ -71,10 +71,15 @@ impl TurnEval for HeuristicEval {
     }
 }
 
+thread_local! {
+    /// The network's input buffer, reused across evaluations rather than allocated for each.
+    static INPUTS: std::cell::RefCell<Vec<(u16, f32)>> = std::cell::RefCell::new(Vec::with_capacity(96));
+}
+
 impl TurnEval for NeuralEval {
     type Value = Outcome;
     fn evaluate(&self, position: &Position, settings: Settings) -> Outcome {
-        self.outcome(position, settings, &mut Vec::with_capacity(96))
+        INPUTS.with(|buffer| self.outcome(position, settings, &mut buffer.borrow_mut()))
     }
 }
 
@@ -227,6 +232,9 @@ impl<E: TurnEval> Search<E> {
         }
         let (mut sum, mut sum_equity, mut left) = (E::Value::zero(), 0.0, 1.0);
         for (dice, p) in Dice::rolls() {
+            if clock.out_of_budget() {
+                return None;
+            }
             let reply = self.best_reply(result, dice, plies, settings, clock)?;
             let mine = reply.flip();
             sum = sum.add_scaled(mine, p);
@@ -325,17 +333,18 @@ impl<E: TurnEval + Clone + Debug + 'static> Bot<Hapis> for Player<E> {
         let (ranked, nodes) = self.search.rank(state.position(), dice, state.settings(), budget);
         let depth = ranked.first()?.depth;
         // Only plays searched equally deep compete: a shallower value is not comparable.
-        let scored: Vec<(Play, f64)> = ranked
+        let scored: Vec<(Play, f64, f64)> = ranked
             .iter()
             .filter(|r| r.depth == depth)
             .map(|r| {
                 let noise = if self.noise > 0.0 { self.noise * gaussian(stream) } else { 0.0 };
-                (r.play, r.value.equity() + noise)
+                (r.play, r.value.equity() + noise, r.value.equity())
             })
             .collect();
         let best = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
-        let ties: Vec<&(Play, f64)> = scored.iter().filter(|s| s.1 >= best - 1e-12).collect();
-        let &&(mv, score) = stream.pick(&ties)?;
+        let ties: Vec<&(Play, f64, f64)> = scored.iter().filter(|s| s.1 >= best - 1e-12).collect();
+        // The score reported is the play's value, not the noise that chose it.
+        let &&(mv, _, score) = stream.pick(&ties)?;
         Some(Decision { mv, score, pv: vec![mv], depth, nodes, elapsed: start.elapsed() })
     }
 }
