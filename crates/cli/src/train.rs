@@ -107,7 +107,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let mut trainer = Trainer::new(net, TdConfig { alpha: args.alpha, lambda: args.lambda });
     let bar = ProgressBar::new(args.games);
     if let Ok(style) =
-        ProgressStyle::with_template("train hapis [{bar:40}] {pos}/{len} games ({per_sec}, {eta} left) {msg}")
+        ProgressStyle::with_template("train hapis [{bar:40}] {pos}/{len} games ({elapsed} so far, {eta} left) {msg}")
     {
         bar.set_style(style.progress_chars("=> "));
     }
