@@ -1,5 +1,6 @@
 //! Hapis Tavlası through the shared test kit: the game contract on random games, frozen perft counts,
-//! and a golden playthrough of a whole seeded game (the thesis's player against random: every throw and play).
+//! and golden playthroughs of whole seeded games (the thesis's player against random, the expert against the
+//! thesis's player: every throw and play).
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget};
@@ -31,4 +32,13 @@ fn golden_thesis_against_random() {
     let mut bots: [Box<dyn Bot<Hapis>>; 2] = [Box::new(Thesis), Box::new(RandomBot)];
     let text = playthrough(&Hapis::default(), &mut bots, 1, &Budget::UNLIMITED);
     check_golden(format!("{}/tests/golden/hapis-thesis-random-seed1.txt", env!("CARGO_MANIFEST_DIR")), &text);
+}
+
+#[test]
+fn golden_expert_against_thesis() {
+    // Pins the shipped weights and the search together: any change to either shows here first.
+    let expert = hamle_hapis::bots::Level::Expert.player(hamle_hapis::bots::Net::shipped());
+    let mut bots: [Box<dyn Bot<Hapis>>; 2] = [Box::new(expert), Box::new(Thesis)];
+    let text = playthrough(&Hapis::default(), &mut bots, 1, &Budget::UNLIMITED);
+    check_golden(format!("{}/tests/golden/hapis-expert-thesis-seed1.txt", env!("CARGO_MANIFEST_DIR")), &text);
 }
