@@ -2,7 +2,7 @@
 
 use hamle_classics::tictactoe::{self, TicTacToe, Variant};
 use hamle_core::bot::RandomBot;
-use hamle_hapis::bots::{Level, Net, Player};
+use hamle_hapis::bots::{Filter, Level, Net, Player};
 use hamle_hapis::{Hapis, Opening, Settings};
 
 use crate::registry::{BotDef, GameDef, GameKind, Registry};
@@ -90,6 +90,12 @@ pub fn hapis() -> GameDef<Hapis> {
     const SEARCH: &[ParamDoc] = &[
         ParamDoc { key: "plies", values: "1..=3", default: "2", about: "plies searched (3 is slow: seconds a play)" },
         ParamDoc { key: "filter", values: "1..=64", default: "8", about: "most plays searched deeper at each level" },
+        ParamDoc {
+            key: "window",
+            values: "0..=4",
+            default: "0.16",
+            about: "only plays this many points of equity from the best are searched deeper",
+        },
     ];
     const LEVEL: &[ParamDoc] = &[ParamDoc {
         key: "level",
@@ -122,11 +128,12 @@ pub fn hapis() -> GameDef<Hapis> {
                 make: |params: &mut Params, _| {
                     let plies = params.parse_in("plies", 1..=3)?;
                     let filter = params.parse_in("filter", 1..=64)?;
+                    let window: f64 = params.parse_in("window", 0.0..=4.0)?;
                     let mut player = Level::Expert.player(Net::shipped());
                     player.search.plies = plies;
-                    player.search.filter.count = filter;
-                    if (plies, filter) != (2, 8) {
-                        player.name = format!("expert(filter={filter},plies={plies})");
+                    player.search.filter = Filter { count: filter, within: window };
+                    if player.search.filter != Filter::default() || plies != 2 {
+                        player.name = format!("expert(filter={filter},plies={plies},window={window})");
                     }
                     Ok(Box::new(player))
                 },
