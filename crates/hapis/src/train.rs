@@ -87,7 +87,7 @@ impl Trainer {
         let settings = Settings { opening: Opening::Rethrow, mother: index % 4 == 3 };
         let mut game = Hapis::new(settings);
         self.traces.iter_mut().for_each(|t| t.scale(0.0));
-        let mut previous: Option<(Position, Activations)> = None;
+        let mut previous: Option<Visited> = None;
         let mut plays = 0;
         let white_points = loop {
             match game.turn() {
@@ -145,27 +145,24 @@ impl Trainer {
     }
 
     /// One TD(λ) step from the previous position's estimate to `position`'s (or to `target`, the game's
-    /// result for White, when it is over); returns `position` with its activations for the next step.
+    /// result for White, when it is over); returns `position` with its inputs and activations for the next step.
     fn learn(
         &mut self,
-        previous: Option<(Position, Activations)>,
+        previous: Option<Visited>,
         position: Position,
         target: Option<[f32; 3]>,
         settings: Settings,
-    ) -> Option<(Position, Activations)> {
-        let current = if target.is_none() {
+    ) -> Option<Visited> {
+        let current = target.is_none().then(|| {
             encode(&position, settings, &mut self.scratch);
-            Some(self.net.forward(&self.scratch))
-        } else {
-            None
-        };
-        if let Some((before, act)) = previous {
+            self.net.forward(&self.scratch)
+        });
+        if let Some(before) = &previous {
             let next =
                 target.unwrap_or_else(|| current.as_ref().map_or([0.0; 3], |a| white_view(a.out, position.turn)));
-            let now = white_view(act.out, before.turn);
-            encode(&before, settings, &mut self.scratch);
+            let now = white_view(before.act.out, before.position.turn);
             // Each trace follows one of White's outputs; for Black on roll those are 1 − win, lose mars, win mars.
-            let (sign, source) = match before.turn {
+            let (sign, source) = match before.position.turn {
                 Side::White => ([1.0, 1.0, 1.0], [0, 1, 2]),
                 Side::Black => ([-1.0, 1.0, 1.0], [0, 2, 1]),
             };
@@ -175,27 +172,23 @@ impl Trainer {
                 trace.scale(self.config.lambda);
                 let mut scale = [0.0; 3];
                 scale[source[k]] = sign[k];
-                self.net.add_gradient(&self.scratch, &act, scale, trace);
-                add_into(&mut self.step, trace, next[k] - now[k]);
+                self.net.add_gradient(&before.inputs, &before.act, scale, trace);
+                self.step.add_scaled(trace, next[k] - now[k]);
             }
             self.net.add(&self.step, self.config.alpha);
         }
-        // The next step's gradient is taken with the weights as they are now.
+        // The next step's gradient is taken with the weights as they are now, on the inputs just encoded.
         current.map(|_| {
-            encode(&position, settings, &mut self.scratch);
-            (position, self.net.forward(&self.scratch))
+            let mut inputs = previous.map_or_else(Vec::new, |before| before.inputs);
+            std::mem::swap(&mut inputs, &mut self.scratch);
+            Visited { position, act: self.net.forward(&inputs), inputs }
         })
     }
 }
 
-/// `into += factor · from`.
-fn add_into(into: &mut Params, from: &Params, factor: f32) {
-    if factor == 0.0 {
-        return;
-    }
-    let pairs = [(&mut into.w1, &from.w1), (&mut into.b1, &from.b1), (&mut into.w2, &from.w2)];
-    for (a, b) in pairs {
-        a.iter_mut().zip(b.iter()).for_each(|(a, b)| *a += factor * b);
-    }
-    into.b2.iter_mut().zip(from.b2).for_each(|(a, b)| *a += factor * b);
+/// A position met in a training game, with its network inputs and activations.
+struct Visited {
+    position: Position,
+    inputs: Vec<(u16, f32)>,
+    act: Activations,
 }

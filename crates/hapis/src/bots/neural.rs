@@ -163,12 +163,7 @@ pub enum NetError {
 #[derive(Clone, PartialEq)]
 pub struct Net {
     hidden: usize,
-    /// Input → hidden weights, one row of `hidden` per input, so that a sparse input adds one row.
-    w1: Vec<f32>,
-    b1: Vec<f32>,
-    /// Hidden → output weights, one row of `hidden` per output.
-    w2: Vec<f32>,
-    b2: [f32; OUTPUTS],
+    weights: Params,
     /// Self-play games trained so far.
     pub games: u64,
     /// The training seed (game `i` of training draws from its derived stream `i`).
@@ -202,7 +197,7 @@ impl Net {
         let w1 = draw(INPUTS * hidden);
         let b1 = draw(hidden);
         let w2 = draw(OUTPUTS * hidden);
-        Net { hidden, w1, b1, w2, b2: [0.0; OUTPUTS], games: 0, seed }
+        Net { hidden, weights: Params { w1, b1, w2, b2: [0.0; OUTPUTS] }, games: 0, seed }
     }
 
     /// The network trained by self-play that ships with hamle (`crates/hapis/weights/hapis.net`).
@@ -223,10 +218,10 @@ impl Net {
 
     /// The forward pass on sparse inputs.
     pub fn forward(&self, inputs: &[(u16, f32)]) -> Activations {
-        let h = self.hidden;
-        let mut hidden = self.b1.clone();
+        let (h, weights) = (self.hidden, &self.weights);
+        let mut hidden = weights.b1.clone();
         for &(i, x) in inputs {
-            let row = &self.w1[usize::from(i) * h..][..h];
+            let row = &weights.w1[usize::from(i) * h..][..h];
             for (acc, w) in hidden.iter_mut().zip(row) {
                 *acc += x * w;
             }
@@ -234,8 +229,8 @@ impl Net {
         hidden.iter_mut().for_each(|v| *v = sigmoid(*v));
         let mut out = [0.0; OUTPUTS];
         for (k, o) in out.iter_mut().enumerate() {
-            let row = &self.w2[k * h..][..h];
-            *o = sigmoid(self.b2[k] + row.iter().zip(&hidden).map(|(w, v)| w * v).sum::<f32>());
+            let row = &weights.w2[k * h..][..h];
+            *o = sigmoid(weights.b2[k] + row.iter().zip(&hidden).map(|(w, v)| w * v).sum::<f32>());
         }
         Activations { hidden, out }
     }
@@ -259,7 +254,7 @@ impl Net {
             let y = act.out[k];
             let d = s * y * (1.0 - y);
             grad.b2[k] += d;
-            let w2 = &self.w2[k * h..][..h];
+            let w2 = &self.weights.w2[k * h..][..h];
             let g2 = &mut grad.w2[k * h..][..h];
             for (((g2, b1), &w), &hj) in g2.iter_mut().zip(grad.b1.iter_mut()).zip(w2).zip(&act.hidden) {
                 *g2 += d * hj;
@@ -276,23 +271,19 @@ impl Net {
 
     /// Adds `step · delta` to the weights.
     pub fn add(&mut self, delta: &Params, step: f32) {
-        let pairs = [(&mut self.w1, &delta.w1), (&mut self.b1, &delta.b1), (&mut self.w2, &delta.w2)];
-        for (w, d) in pairs {
-            w.iter_mut().zip(d.iter()).for_each(|(w, d)| *w += step * d);
-        }
-        self.b2.iter_mut().zip(delta.b2).for_each(|(w, d)| *w += step * d);
+        self.weights.add_scaled(delta, step);
     }
 
     /// The file format: `HAMLENN1`, inputs and hidden (u32), games and seed (u64), then the f32 weights
     /// (input→hidden by input, hidden biases, hidden→output by output, output biases), all little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(HEADER + 4 * self.len());
+        let mut bytes = Vec::with_capacity(HEADER + 4 * self.weights.values().count());
         bytes.extend_from_slice(MAGIC);
         bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&self.games.to_le_bytes());
         bytes.extend_from_slice(&self.seed.to_le_bytes());
-        for w in self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2) {
+        for w in self.weights.values() {
             bytes.extend_from_slice(&w.to_le_bytes());
         }
         bytes
@@ -336,16 +327,13 @@ impl Net {
         let b2 = weights.split_off(weights.len() - OUTPUTS);
         let w2 = weights.split_off(weights.len() - OUTPUTS * hidden);
         let b1 = weights.split_off(weights.len() - hidden);
-        Ok(Net { hidden, w1: weights, b1, w2, b2: [b2[0], b2[1], b2[2]], games: u64_at(16), seed: u64_at(24) })
+        let weights = Params { w1: weights, b1, w2, b2: [b2[0], b2[1], b2[2]] };
+        Ok(Net { hidden, weights, games: u64_at(16), seed: u64_at(24) })
     }
 
     /// Whether every weight is a finite number (training with too large a step can make them diverge).
     pub fn is_finite(&self) -> bool {
-        self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2).all(|w| w.is_finite())
-    }
-
-    fn len(&self) -> usize {
-        self.w1.len() + self.b1.len() + self.w2.len() + OUTPUTS
+        self.weights.values().all(|w| w.is_finite())
     }
 }
 
@@ -368,11 +356,26 @@ impl Params {
         Params { w1: vec![0.0; INPUTS * hidden], b1: vec![0.0; hidden], w2: vec![0.0; OUTPUTS * hidden], b2: [0.0; 3] }
     }
 
+    /// Every value, in the weight file's order.
+    pub fn values(&self) -> impl Iterator<Item = &f32> {
+        self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2)
+    }
+
+    fn values_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()).chain(self.b2.iter_mut())
+    }
+
     /// Multiplies every value by `factor`.
     pub fn scale(&mut self, factor: f32) {
-        for v in self.w1.iter_mut().chain(self.b1.iter_mut()).chain(self.w2.iter_mut()).chain(self.b2.iter_mut()) {
-            *v *= factor;
+        self.values_mut().for_each(|v| *v *= factor);
+    }
+
+    /// `self += factor · other` (nothing to do when `factor` is 0).
+    pub fn add_scaled(&mut self, other: &Params, factor: f32) {
+        if factor == 0.0 {
+            return;
         }
+        self.values_mut().zip(other.values()).for_each(|(a, b)| *a += factor * b);
     }
 }
 

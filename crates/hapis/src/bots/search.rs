@@ -184,13 +184,15 @@ impl<E: TurnEval> Search<E> {
         (ranked, clock.nodes)
     }
 
-    /// How many of the plays, best first, the filter passes deeper.
+    /// How many of the plays, best first, the filter passes deeper: only plays searched as deep as the best
+    /// (values of different depths do not compare).
     fn kept(&self, ranked: &[Ranked<E::Value>]) -> usize {
-        let Some(best) = ranked.first().map(|r| r.value.equity()) else { return 0 };
+        let Some(first) = ranked.first() else { return 0 };
+        let best = first.value.equity();
         ranked
             .iter()
             .take(self.filter.count.max(1))
-            .take_while(|r| best - r.value.equity() <= self.filter.within)
+            .take_while(|r| r.depth == first.depth && best - r.value.equity() <= self.filter.within)
             .count()
     }
 
@@ -226,9 +228,6 @@ impl<E: TurnEval> Search<E> {
         if plies == 0 || Hapis::result(result, settings).is_some() {
             clock.nodes += 1;
             return Some(self.eval.evaluate(result, settings).flip());
-        }
-        if clock.out_of_budget() {
-            return None;
         }
         let (mut sum, mut sum_equity, mut left) = (E::Value::zero(), 0.0, 1.0);
         for (dice, p) in Dice::rolls() {
