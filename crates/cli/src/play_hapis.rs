@@ -8,7 +8,7 @@ use anyhow::Result;
 use hamle_arena::Spec;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
 use hamle_hapis::bots::{Level, hints};
-use hamle_hapis::{Dice, Hapis, Phase, Position, Settings, Side, Step, side_name};
+use hamle_hapis::{Dice, Entry, Hapis, Phase, Position, Settings, Side, side_name};
 
 const HELP: &str = "\
 Type a whole play in your own numbering (your start is point 1, your home 19-24): 1/4 1/6, 19/off.
@@ -196,24 +196,19 @@ fn human_turn(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<HumanTurn> {
-    let legal: Vec<Position> = game.plays().into_iter().map(|(_, p)| p).collect();
-    let mut steps: Vec<Step> = Vec::new();
+    let mut entry = Entry::new(game).ok_or_else(|| anyhow::anyhow!("no dice to play"))?;
     let mut line = String::new();
     loop {
-        let (board, left) = partial(game, roll, &steps);
-        // The turn is complete when the board is a legal result and no die left can be used.
-        let mut finished = board;
-        finished.turn = finished.turn.other();
-        let stuck = board.completions(&left).iter().all(|(_, used)| *used == 0);
-        if !steps.is_empty() && stuck && legal.contains(&finished) {
-            let play = hamle_hapis::Play::new(&steps);
+        if !entry.steps().is_empty()
+            && let Some(play) = entry.play()
+        {
             game.try_play_steps(&play).map_err(|_| anyhow::anyhow!("a complete play was refused"))?;
             return Ok(HumanTurn::Played(play.to_string()));
         }
-        let shown = Hapis::at(board, Phase::Move(roll), game.settings());
+        let shown = Hapis::at(entry.board(), Phase::Move(roll), game.settings());
         writeln!(out, "\n{shown}")?;
-        let left_text: Vec<String> = left.iter().map(u8::to_string).collect();
-        let done: Vec<String> = steps.iter().map(|s| hamle_hapis::Play::new(&[*s]).to_string()).collect();
+        let left_text: Vec<String> = entry.left().iter().map(u8::to_string).collect();
+        let done: Vec<String> = entry.steps().iter().map(|s| hamle_hapis::Play::new(&[*s]).to_string()).collect();
         writeln!(
             out,
             "Match to {}: white {}, black {}. Dice {roll}, left: {}{}",
@@ -238,12 +233,14 @@ fn human_turn(
             "help" | "?" => writeln!(out, "{HELP}")?,
             "board" => {}
             "undo" => {
-                if steps.pop().is_none() {
+                if entry.undo().is_none() {
                     writeln!(out, "Nothing to undo in this turn.")?;
                 }
             }
             "log" => writeln!(out, "Plays so far:\n{}", if log.is_empty() { "(none)".into() } else { log.join("\n") })?,
-            "hint" if !steps.is_empty() => writeln!(out, "Hints are for the whole roll: undo your steps first.")?,
+            "hint" if !entry.steps().is_empty() => {
+                writeln!(out, "Hints are for the whole roll: undo your steps first.")?
+            }
             "hint" => {
                 let plays = game.plays();
                 for r in hints(game.position(), roll, game.settings(), Level::Expert).iter().take(3) {
@@ -267,10 +264,11 @@ fn human_turn(
                     writeln!(out, "#{}  {play}", i + 1)?;
                 }
             }
-            _ => match read_steps(game, roll, &steps, text) {
-                Ok(more) => steps.extend(more),
-                Err(why) => writeln!(out, "{why}")?,
-            },
+            _ => {
+                if let Err(why) = read_steps(game, &mut entry, text) {
+                    writeln!(out, "{why}")?;
+                }
+            }
         }
     }
 }
@@ -279,33 +277,17 @@ fn steps_note(done: &[String]) -> String {
     if done.is_empty() { String::new() } else { format!("; played so far: {}", done.join(" ")) }
 }
 
-/// The board after `steps` and the dice still unused.
-fn partial(game: &Hapis, roll: Dice, steps: &[Step]) -> (Position, Vec<u8>) {
-    let mut board = *game.position();
-    let mut left = roll.to_play();
-    for step in steps {
-        board.apply(*step);
-        if let Some(i) = left.iter().position(|&d| d == step.die) {
-            left.swap_remove(i);
-        }
-    }
-    left.sort_unstable_by(|a, b| b.cmp(a));
-    (board, left)
-}
-
-/// Reads more steps (`1/4`, `1/4 4/7`, `1 3`, `#2`) and checks that a legal play can still be completed.
-fn read_steps(game: &Hapis, roll: Dice, steps: &[Step], text: &str) -> Result<Vec<Step>, String> {
-    let plays = game.plays();
-    if let Some(number) = text.strip_prefix('#') {
-        if !steps.is_empty() {
+/// Reads more steps (`1/4`, `1/4 4/7`, `1 3`, `#2`) into `entry`: all of them, or none when one fails.
+fn read_steps(game: &Hapis, entry: &mut Entry, text: &str) -> Result<(), String> {
+    let wanted: Vec<(u8, Option<u8>)> = if let Some(number) = text.strip_prefix('#') {
+        if !entry.steps().is_empty() {
             return Err("Undo your steps first, or go on step by step.".into());
         }
         let index: usize = number.parse().map_err(|_| format!("'{text}' is not a play number (try 'moves')"))?;
+        let plays = game.plays();
         let (play, _) = plays.get(index.wrapping_sub(1)).ok_or_else(|| format!("There is no play #{index}."))?;
-        return Ok(play.steps().collect());
-    }
-    let (mut board, mut left) = partial(game, roll, steps);
-    let wanted: Vec<(u8, Option<u8>)> = if text.contains('/') {
+        play.steps().map(|s| (s.from, s.to)).collect()
+    } else if text.contains('/') {
         let parsed = hamle_hapis::Play::parse(text).map_err(|e| e.to_string())?;
         parsed.steps().map(|s| (s.from, s.to)).collect()
     } else {
@@ -318,24 +300,16 @@ fn read_steps(game: &Hapis, roll: Dice, steps: &[Step], text: &str) -> Result<Ve
             _ => return Err(format!("'{text}' is not a play: type 'help'.")),
         }
     };
-    let mut added = Vec::new();
+    let mut trial = entry.clone();
     for (from, to) in wanted {
-        let step = board.step_to(from, to, &mut left).ok_or_else(|| {
-            format!("{from}/{} cannot be played with the dice left.", to.map_or("off".into(), |t| t.to_string()))
+        trial.push(from, to).map_err(|e| {
+            let mut why = e.to_string();
+            if let Some(first) = why.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{why}.")
         })?;
-        board.apply(step);
-        added.push(step);
     }
-    // Some legal play must still be reachable: the rules ask for as many dice as can be played, and the larger die.
-    let legal: Vec<Position> = plays.into_iter().map(|(_, p)| p).collect();
-    let reachable = board.completions(&left).into_iter().any(|(mut p, _)| {
-        p.turn = p.turn.other();
-        legal.contains(&p)
-    });
-    if reachable {
-        Ok(added)
-    } else {
-        Err("That would not be a legal play: use as many dice as can be played (the larger one if only one can)."
-            .into())
-    }
+    *entry = trial;
+    Ok(())
 }

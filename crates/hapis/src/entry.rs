@@ -1,0 +1,154 @@
+//! A play entered one checker step at a time, as a person enters it at the board: every step must keep
+//! some legal play within reach, and the play is done when the steps amount to one.
+
+use crate::rules::{Dice, Hapis, Play, Position, Step};
+
+/// Why a step cannot be added to an [`Entry`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EntryError {
+    /// No die left takes a checker from `from` to `to`.
+    #[error("{from}/{} cannot be played with the dice left", to.map_or("off".to_owned(), |t| t.to_string()))]
+    NoDie {
+        /// The point left.
+        from: u8,
+        /// The point reached (`None`: off).
+        to: Option<u8>,
+    },
+    /// The step is playable but no legal play starts this way.
+    #[error("that would not be a legal play: use as many dice as can be played (the larger one if only one can)")]
+    NoPlay,
+    /// The play is already complete.
+    #[error("the play is complete: no die is left to play")]
+    Complete,
+}
+
+/// The steps entered so far for the dice on the table.
+///
+/// ```
+/// use hamle_hapis::{Dice, Entry, Hapis, Phase, Position, Settings};
+/// let game = Hapis::at(Position::start(), Phase::Move(Dice(3, 1)), Settings::default());
+/// let mut entry = Entry::new(&game).expect("dice are on the table");
+/// entry.push(1, Some(4))?;
+/// assert!(entry.play().is_none());
+/// entry.push(1, Some(2))?;
+/// assert_eq!(entry.play().map(|p| p.to_string()).as_deref(), Some("1/4 1/2"));
+/// # Ok::<(), hamle_hapis::EntryError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Entry {
+    start: Position,
+    dice: Dice,
+    steps: Vec<Step>,
+    results: Vec<Position>,
+}
+
+impl Entry {
+    /// An empty entry for the dice `game` is to play; `None` when no dice wait to be played.
+    pub fn new(game: &Hapis) -> Option<Entry> {
+        let dice = game.dice()?;
+        let results = game.plays().into_iter().map(|(_, result)| result).collect();
+        Some(Entry { start: *game.position(), dice, steps: Vec::new(), results })
+    }
+
+    /// The dice being played.
+    pub fn dice(&self) -> Dice {
+        self.dice
+    }
+
+    /// The steps entered, in order.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The board after the steps entered (the turn not yet passed).
+    pub fn board(&self) -> Position {
+        self.partial().0
+    }
+
+    /// The dice not used yet, largest first.
+    pub fn left(&self) -> Vec<u8> {
+        self.partial().1
+    }
+
+    fn partial(&self) -> (Position, Vec<u8>) {
+        let mut board = self.start;
+        let mut left = self.dice.to_play();
+        for step in &self.steps {
+            board.apply(*step);
+            if let Some(i) = left.iter().position(|&d| d == step.die) {
+                left.swap_remove(i);
+            }
+        }
+        left.sort_unstable_by(|a, b| b.cmp(a));
+        (board, left)
+    }
+
+    /// Whether a legal play's result can still be reached from `board` with the dice `left`.
+    fn reachable(&self, board: &Position, left: &[u8]) -> bool {
+        board.completions(left).into_iter().any(|(mut result, _)| {
+            result.turn = result.turn.other();
+            self.results.contains(&result)
+        })
+    }
+
+    /// Every step that can come next, each keeping a legal play within reach.
+    pub fn next_steps(&self) -> Vec<Step> {
+        if self.play().is_some() {
+            return Vec::new();
+        }
+        let (board, left) = self.partial();
+        let mut found: Vec<Step> = Vec::new();
+        for from in 1..=24 {
+            for &die in &left {
+                let Some(step) = board.step(from, die) else { continue };
+                if found.iter().any(|s| s.from == step.from && s.to == step.to) {
+                    continue;
+                }
+                let mut after = board;
+                after.apply(step);
+                let mut rest = left.clone();
+                if let Some(i) = rest.iter().position(|&d| d == die) {
+                    rest.swap_remove(i);
+                }
+                if self.reachable(&after, &rest) {
+                    found.push(step);
+                }
+            }
+        }
+        found
+    }
+
+    /// Adds the step from `from` to `to` (`None`: off) with the smallest die left that makes it.
+    ///
+    /// # Errors
+    /// [`EntryError::Complete`] when the play is already whole, [`EntryError::NoDie`] when no die left makes
+    /// the step, [`EntryError::NoPlay`] when no legal play begins with the steps; the entry is unchanged.
+    pub fn push(&mut self, from: u8, to: Option<u8>) -> Result<Step, EntryError> {
+        if self.play().is_some() {
+            return Err(EntryError::Complete);
+        }
+        let (mut board, mut left) = self.partial();
+        let step = board.step_to(from, to, &mut left).ok_or(EntryError::NoDie { from, to })?;
+        board.apply(step);
+        if !self.reachable(&board, &left) {
+            return Err(EntryError::NoPlay);
+        }
+        self.steps.push(step);
+        Ok(step)
+    }
+
+    /// Takes back the last step, if any.
+    pub fn undo(&mut self) -> Option<Step> {
+        self.steps.pop()
+    }
+
+    /// The whole play, once the steps are one: the board is a legal result and no die left can be used.
+    /// A roll that cannot be used at all is the empty play at once.
+    pub fn play(&self) -> Option<Play> {
+        let (board, left) = self.partial();
+        let mut finished = board;
+        finished.turn = finished.turn.other();
+        let stuck = board.completions(&left).iter().all(|(_, used)| *used == 0);
+        (stuck && self.results.contains(&finished)).then(|| Play::new(&self.steps))
+    }
+}
