@@ -77,8 +77,8 @@ fn the_smaller_die_alone_is_refused_when_the_larger_can_be_played() {
 fn a_roll_that_cannot_be_used_is_the_empty_play_at_once() {
     let mut points = [Point::EMPTY; 24];
     points[0] = Point::stack(Side::White, 15);
-    for p in 1..=6 {
-        points[p] = Point::stack(Side::Black, 2);
+    for point in &mut points[1..=6] {
+        *point = Point::stack(Side::Black, 2);
     }
     points[23] = Point::stack(Side::Black, 3);
     let position = Position { points, off: [0, 0], turn: Side::White };
