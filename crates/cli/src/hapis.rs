@@ -81,19 +81,7 @@ pub fn run(command: HapisCommand) -> Result<()> {
             let ranked = hints(&position, dice, settings, level);
             let best: Vec<_> = ranked.iter().take(usize::from(count)).collect();
             if json {
-                let rows: Vec<_> = best
-                    .iter()
-                    .map(|r| {
-                        json!({
-                            "play": r.play.to_string(),
-                            "equity": r.value.equity(),
-                            "win": r.value.win,
-                            "win_mars": r.value.win_mars,
-                            "lose_mars": r.value.lose_mars,
-                            "plies": r.depth,
-                        })
-                    })
-                    .collect();
+                let rows: Vec<_> = best.iter().map(|r| r.to_json()).collect();
                 println!("{}", serde_json::to_string_pretty(&rows)?);
             } else {
                 println!(

@@ -1,4 +1,5 @@
-//! `hamle`: play, solve and match the games of the seed documents from the terminal.
+//! `hamle`: the web app (with no command), and the games of the seed documents in the terminal: play,
+//! solve, match, train.
 
 mod hapis;
 mod play;
@@ -46,7 +47,9 @@ impl BudgetArgs {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a game in the terminal against a bot (with no command: tic-tac-toe against `perfect`).
+    /// Serve the web app (what `hamle` with no command does).
+    Serve(ServeArgs),
+    /// Play a game in the terminal against a bot.
     Play {
         /// The game, optionally with parameters: `tictactoe`, `tictactoe(variant=two-phase)`.
         game: String,
@@ -128,6 +131,36 @@ enum Command {
     },
 }
 
+/// Where the web app listens and keeps its games.
+#[derive(clap::Args, Debug, Clone)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// The SQLite file that keeps the games (created on first run).
+    #[arg(long, default_value = "hamle.db")]
+    db: PathBuf,
+}
+
+impl Default for ServeArgs {
+    fn default() -> Self {
+        ServeArgs { addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)), db: PathBuf::from("hamle.db") }
+    }
+}
+
+/// Serves the web app until Ctrl-C.
+fn serve(args: &ServeArgs) -> Result<()> {
+    let app = hamle_server::App::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+    let runtime = tokio::runtime::Runtime::new().context("starting the server's threads")?;
+    runtime.block_on(async {
+        let listener =
+            tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
+        let addr = listener.local_addr().unwrap_or(args.addr);
+        println!("hamle: the web app is at http://{addr}/ (games kept in {}); Ctrl-C stops it", args.db.display());
+        hamle_server::serve(listener, app).await.context("serving")
+    })
+}
+
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum First {
     Human,
@@ -145,17 +178,9 @@ fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
 
 fn run(cli: Cli) -> Result<()> {
     let registry = games::registry();
-    let command = cli.command.unwrap_or(Command::Play {
-        game: "tictactoe".into(),
-        variant: None,
-        bot: None,
-        first: First::Human,
-        match_length: 5,
-        next: play_hapis::NextStart::Winner,
-        seed: 1,
-        budget: BudgetArgs { depth: None, nodes: None, ms: None },
-    });
+    let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     match command {
+        Command::Serve(args) => serve(&args),
         Command::Play { game, variant, bot, first, seed, budget, match_length, next } => {
             let spec = game_spec(&game, variant.as_deref())?;
             let kind = registry.game(&spec.name)?;

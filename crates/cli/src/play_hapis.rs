@@ -199,9 +199,7 @@ fn human_turn(
     let mut entry = Entry::new(game).ok_or_else(|| anyhow::anyhow!("no dice to play"))?;
     let mut line = String::new();
     loop {
-        if !entry.steps().is_empty()
-            && let Some(play) = entry.play()
-        {
+        if let Some(play) = entry.play().filter(|_| !entry.steps().is_empty()) {
             game.try_play_steps(&play).map_err(|_| anyhow::anyhow!("a complete play was refused"))?;
             return Ok(HumanTurn::Played(play.to_string()));
         }

@@ -112,6 +112,20 @@ pub struct Ranked<V> {
     pub depth: u32,
 }
 
+impl Ranked<Outcome> {
+    /// A hint as JSON, as the CLI and the web app give it: the play, its equity, its chances, the plies searched.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "play": self.play.to_string(),
+            "equity": self.value.equity(),
+            "win": self.value.win,
+            "win_mars": self.value.win_mars,
+            "lose_mars": self.value.lose_mars,
+            "plies": self.depth,
+        })
+    }
+}
+
 /// An n-ply expectiminimax with a move filter; 1 ply scores each play by its result alone.
 #[derive(Clone, Debug)]
 pub struct Search<E> {

@@ -1,0 +1,242 @@
+//! The SQLite store: players (by a hash of their token), games (what they are and their secret seed) and
+//! each game's actions in order. A game's state is never stored: it is its actions replayed from its seed.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
+const MIGRATIONS: &[&str] = &["
+    CREATE TABLE players (
+        token_hash TEXT PRIMARY KEY,
+        created    INTEGER NOT NULL
+    );
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        player   TEXT NOT NULL REFERENCES players(token_hash),
+        kind     TEXT NOT NULL,
+        setup    TEXT NOT NULL,
+        seed     INTEGER NOT NULL,
+        salt     TEXT NOT NULL,
+        status   TEXT NOT NULL,
+        created  INTEGER NOT NULL,
+        updated  INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_player ON games(player, updated);
+    CREATE TABLE actions (
+        game    TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        action  TEXT NOT NULL,
+        at      INTEGER NOT NULL,
+        PRIMARY KEY (game, seq)
+    );
+"];
+
+/// A failure of the store.
+#[derive(Debug, thiserror::Error)]
+#[error("the store failed: {0}")]
+pub struct StoreError(#[from] rusqlite::Error);
+
+/// A game as stored: what it is and its secret; its actions are read apart.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The hash of the owner's token.
+    pub player: String,
+    /// The kind of game (`hapis`, `tictactoe`).
+    pub kind: String,
+    /// The options it was created with, as JSON.
+    pub setup: String,
+    /// The seed of its dice and its bots' tie-breaks.
+    pub seed: u64,
+    /// The salt hashed with the seed into the commitment.
+    pub salt: String,
+    /// `playing` or `over`.
+    pub status: String,
+    /// Last change, in seconds since 1970.
+    pub updated: i64,
+}
+
+/// The store, one SQLite connection behind a lock: SQLite writes one transaction at a time anyway.
+pub struct Store {
+    db: Mutex<Connection>,
+}
+
+fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl Store {
+    /// Opens (creating it if need be) the database at `path` and brings its schema up to date.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or migrated.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Self::setup(Connection::open(path)?)
+    }
+
+    /// A store in memory, for tests.
+    ///
+    /// # Errors
+    /// When SQLite cannot start.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Self::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut db: Connection) -> Result<Store, StoreError> {
+        // WAL with NORMAL sync survives a killed process (not a power cut) and lets readers run beside a writer.
+        db.pragma_update(None, "journal_mode", "WAL")?;
+        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.pragma_update(None, "foreign_keys", "ON")?;
+        db.busy_timeout(std::time::Duration::from_secs(5))?;
+        let applied: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        for (version, sql) in MIGRATIONS.iter().enumerate().skip(applied) {
+            let tx = db.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.pragma_update(None, "user_version", version + 1)?;
+            tx.commit()?;
+        }
+        Ok(Store { db: Mutex::new(db) })
+    }
+
+    fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves SQLite consistent (transactions roll back), so go on.
+        self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The schema version.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn version(&self) -> Result<usize, StoreError> {
+        Ok(self.db().query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// Adds a player by the hash of its token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn add_player(&self, token_hash: &str) -> Result<(), StoreError> {
+        self.db().execute("INSERT INTO players (token_hash, created) VALUES (?1, ?2)", params![token_hash, now()])?;
+        Ok(())
+    }
+
+    /// Whether a player with this token hash exists.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn has_player(&self, token_hash: &str) -> Result<bool, StoreError> {
+        let found: Option<i64> = self
+            .db()
+            .query_row("SELECT 1 FROM players WHERE token_hash = ?1", [token_hash], |r| r.get(0))
+            .optional()?;
+        Ok(found.is_some())
+    }
+
+    /// Adds a game with its first actions, in one transaction.
+    ///
+    /// # Errors
+    /// When the store fails; then nothing is added.
+    pub fn add_game(&self, game: &GameRow, actions: &[String]) -> Result<(), StoreError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        let at = now();
+        tx.execute(
+            "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+            params![
+                game.id,
+                game.player,
+                game.kind,
+                game.setup,
+                i64::from_ne_bytes(game.seed.to_ne_bytes()),
+                game.salt,
+                game.status,
+                at
+            ],
+        )?;
+        for (seq, action) in actions.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO actions (game, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
+                params![game.id, seq, action, at],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Appends actions to a game from position `first` on and sets its status, in one transaction.
+    ///
+    /// # Errors
+    /// When the store fails (a clash on `first` included: another writer got there first); then nothing changes.
+    pub fn append(&self, id: &str, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        let at = now();
+        for (i, action) in actions.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO actions (game, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
+                params![id, first + i, action, at],
+            )?;
+        }
+        tx.execute("UPDATE games SET status = ?2, updated = ?3 WHERE id = ?1", params![id, status, at])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The game with this id, if any.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        Ok(self
+            .db()
+            .query_row(
+                "SELECT id, player, kind, setup, seed, salt, status, updated FROM games WHERE id = ?1",
+                [id],
+                row_to_game,
+            )
+            .optional()?)
+    }
+
+    /// A game's actions, in order.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn actions(&self, id: &str) -> Result<Vec<String>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare("SELECT action FROM actions WHERE game = ?1 ORDER BY seq")?;
+        let rows = query.query_map([id], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A player's games, the most recently changed first.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn games_of(&self, token_hash: &str) -> Result<Vec<GameRow>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare(
+            "SELECT id, player, kind, setup, seed, salt, status, updated FROM games
+             WHERE player = ?1 ORDER BY updated DESC, rowid DESC LIMIT 200",
+        )?;
+        let rows = query.query_map([token_hash], row_to_game)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        player: r.get(1)?,
+        kind: r.get(2)?,
+        setup: r.get(3)?,
+        seed: u64::from_ne_bytes(r.get::<_, i64>(4)?.to_ne_bytes()),
+        salt: r.get(5)?,
+        status: r.get(6)?,
+        updated: r.get(7)?,
+    })
+}
