@@ -262,3 +262,38 @@ fn training_writes_weights_and_curve_and_resumes() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn serve_refuses_a_bad_address_and_an_unopenable_store() {
+    assert_clean_failure(&hamle(&["serve", "--addr", "nonsense"]), "invalid socket address");
+    assert_clean_failure(
+        &hamle(&["serve", "--db", "/nonexistent/folder/games.db"]),
+        "opening /nonexistent/folder/games.db",
+    );
+}
+
+#[test]
+fn serve_prints_where_it_listens_and_answers_there() {
+    use std::io::{BufRead, BufReader, Read};
+    let db = std::env::temp_dir().join(format!("hamle-cli-serve-{}.db", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("hamle starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    let addr = line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect("an address").to_owned();
+    let mut stream = std::net::TcpStream::connect(&addr).expect("it listens");
+    stream.write_all(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").expect("a request");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("an answer");
+    child.kill().ok();
+    child.wait().ok();
+    for suffix in ["", "-wal", "-shm"] {
+        std::fs::remove_file(format!("{}{suffix}", db.display())).ok();
+    }
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"hapis\""), "{answer}");
+}

@@ -1,5 +1,5 @@
 //! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which `scripts/test` installs):
-//! a whole Hapis game against `thesis` played by clicking (and once by keyboard), undo, a drawn tic-tac-toe game
+//! a whole Hapis game against `thesis` played by clicking (and once by keyboard), a step by drag and its undo, a drawn tic-tac-toe game
 //! and a won two-phase one (slides by clicking), the board at phone width. Screenshots go to `target/tmp/screenshots/`.
 
 mod common;
@@ -94,6 +94,24 @@ async fn shot(client: &Client, name: &str) {
 
 async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("a click");
+}
+
+/// Presses the mouse on `from`, moves to `to` and releases there.
+async fn drag(client: &Client, from: &str, to: &str) {
+    use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+    let source = client.find(Locator::Css(from)).await.expect("a source");
+    let target = client.find(Locator::Css(to)).await.expect("a target");
+    let moves = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement { element: source, duration: None, x: 0.0, y: 0.0 })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::MoveToElement {
+            element: target,
+            duration: Some(Duration::from_millis(200)),
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    client.perform_actions(moves).await.expect("a drag");
 }
 
 /// Waits until the page has drawn the answer to the last action.
@@ -197,7 +215,7 @@ async fn shot_once(client: &Client, done: &mut bool, name: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn undo_in_the_browser_takes_back_a_step() {
+async fn a_step_dragged_and_undone() {
     let server = Server::in_memory();
     let driver = driver();
     let client = browser(&driver, 1200, 1000).await;
@@ -212,8 +230,8 @@ async fn undo_in_the_browser_takes_back_a_step() {
             let before = game["position"].clone();
             let step = &game["legal"]["steps"][0];
             let to = step["to"].as_u64().map_or("off".to_owned(), |t| t.to_string());
-            click(&client, &format!("#board [data-point='{}']", step["from"])).await;
-            click(&client, &format!("#board [data-point='{to}']")).await;
+            drag(&client, &format!("#board [data-point='{}']", step["from"]), &format!("#board [data-point='{to}']"))
+                .await;
             settled(&client).await;
             let after = state(&server, &id);
             if after["phase"] == "move" && after["steps"].as_array().is_some_and(|s| s.len() == 1) {
