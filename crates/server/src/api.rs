@@ -22,6 +22,8 @@ pub(crate) struct Loaded {
     row: GameRow,
     live: Box<dyn Live>,
     stored: usize,
+    /// Set when a write failed: memory may be ahead of the store, so this copy must not be used again.
+    stale: bool,
 }
 
 /// An error answer: a status, a short machine-readable code and a sentence for people.
@@ -173,12 +175,23 @@ fn run_bots(app: &App, game: &mut Loaded) -> Result<(), ApiError> {
 fn commit(app: &App, game: &mut Loaded, action: Value) -> Result<(), ApiError> {
     let status = if game.live.over() { "over" } else { "playing" };
     if let Err(e) = app.inner.store.append(&game.row.id, game.stored, &[action.to_string()], status) {
+        game.stale = true;
         lock(&app.inner.games).remove(&game.row.id);
         return Err(e.into());
     }
     game.stored += 1;
     game.row.status = status.to_owned();
     Ok(())
+}
+
+/// Locks a loaded game, refusing a copy that a failed write left ahead of the store (requests that waited for it
+/// while it failed); the next request reads the game again from the store.
+fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
+    let game = lock(game);
+    if game.stale {
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again: try again"));
+    }
+    Ok(game)
 }
 
 /// The game with this id, loaded from the store (its actions replayed) on first use.
@@ -198,7 +211,7 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         let action: Value = serde_json::from_str(text).map_err(|e| damaged(format!("action {i}: {e}")))?;
         live.replay(&action).map_err(|e| damaged(format!("action {i} ({text}): {e}")))?;
     }
-    let loaded = Arc::new(Mutex::new(Loaded { row, live, stored: actions.len() }));
+    let loaded = Arc::new(Mutex::new(Loaded { row, live, stored: actions.len(), stale: false }));
     let mut games = lock(&app.inner.games);
     Ok(Arc::clone(games.entry(id.to_owned()).or_insert(loaded)))
 }
@@ -277,7 +290,7 @@ async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes
         };
         app.inner.store.add_game(&row, &[])?;
         let game = load(&app, &row.id)?;
-        let mut game = lock(&game);
+        let mut game = guard(&game)?;
         run_bots(&app, &mut game)?;
         Ok((StatusCode::CREATED, Json(view(&game))).into_response())
     })
@@ -305,7 +318,7 @@ async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
 async fn read_game(State(app): State<App>, Path(id): Path<String>) -> Answer {
     blocking(move || {
         let game = load(&app, &id)?;
-        let game = lock(&game);
+        let game = guard(&game)?;
         Ok(Json(view(&game)).into_response())
     })
     .await
@@ -334,7 +347,7 @@ async fn act(
     let action = json_body(body)?;
     blocking(move || {
         let game = owned(&app, &id, &headers)?;
-        let mut game = lock(&game);
+        let mut game = guard(&game)?;
         // Bots owed a move (the server stopped between the person's action and the bot's) move first.
         run_bots(&app, &mut game)?;
         let stored = game.live.act(&action)?;
@@ -353,7 +366,7 @@ async fn hint(
 ) -> Answer {
     blocking(move || {
         let game = owned(&app, &id, &headers)?;
-        let game = lock(&game);
+        let game = guard(&game)?;
         Ok(Json(game.live.hint(query.get("level").map(String::as_str))?).into_response())
     })
     .await
@@ -362,7 +375,7 @@ async fn hint(
 async fn record(State(app): State<App>, Path(id): Path<String>) -> Answer {
     blocking(move || {
         let game = load(&app, &id)?;
-        let game = lock(&game);
+        let game = guard(&game)?;
         let mut text = game.live.record();
         let fair_lines = format!(
             "[Id \"{}\"]\n[Commitment \"{}\"]\n[Reveal \"{}\"]\n",

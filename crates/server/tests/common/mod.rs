@@ -72,7 +72,7 @@ pub struct Client {
 }
 
 fn answer(result: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> (u16, Value) {
-    let mut response = result.expect("the server answers");
+    let mut response = result.unwrap_or_else(|e| panic!("the server answers: {e}"));
     let status = response.status().as_u16();
     let text = response.body_mut().read_to_string().expect("a body");
     let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
