@@ -142,7 +142,8 @@ function drawTray(board, target) {
 function drawDice() {
   const box = document.getElementById("dice");
   box.replaceChildren();
-  if (game.opening && game.phase !== "opening" && game.log.length <= 2) {
+  const thisGame = game.log.filter((l) => l.game === game.match.game);
+  if (game.opening && game.phase !== "opening" && thisGame.length <= 2) {
     box.append(`Opening throw: White ${game.opening.white}, Black ${game.opening.black}. `);
   }
   if (!game.dice) return;
@@ -173,7 +174,7 @@ function drawPanel() {
   roll.disabled = busy || !(game.phase === "opening" || (game.phase === "roll" && yours));
   document.getElementById("undo").disabled = busy || !(game.phase === "move" && game.steps.length > 0);
   document.getElementById("hint").disabled = busy || !(game.phase === "move" && yours && game.steps.length === 0);
-  document.getElementById("resign").disabled = busy || !["opening", "roll", "move"].includes(game.phase);
+  document.getElementById("resign").disabled = busy || !["roll", "move"].includes(game.phase);
   document.getElementById("next").hidden = game.phase !== "game_over";
   document.getElementById("next").disabled = busy;
   document.getElementById("again").hidden = game.phase !== "match_over";

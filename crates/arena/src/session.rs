@@ -48,6 +48,12 @@ pub trait Session: Send {
     /// # Errors
     /// [`ArenaError::NotBotsTurn`] when no bot is to move.
     fn bot_move(&mut self) -> Result<Played, ArenaError>;
+    /// Lets the bot whose turn it is move, breaking its ties from `stream` rather than the session's own:
+    /// for callers that replay a game and must give each move the same stream whether or not they restarted.
+    ///
+    /// # Errors
+    /// [`ArenaError::NotBotsTurn`] when no bot is to move.
+    fn bot_move_with(&mut self, stream: &mut Stream) -> Result<Played, ArenaError>;
     /// Each player's points once the game is over.
     fn points(&self) -> Option<[f64; 2]>;
     /// The moves so far, in notation.
@@ -128,9 +134,17 @@ impl<G: Notation + Display> Session for Table<G> {
     fn bot_move(&mut self) -> Result<Played, ArenaError> {
         let Turn::Player(p) = self.state.turn() else { return Err(ArenaError::NotBotsTurn) };
         let seat = usize::from(p.min(1));
+        let mut stream = self.bot_streams[seat].clone();
+        let played = self.bot_move_with(&mut stream);
+        self.bot_streams[seat] = stream;
+        played
+    }
+
+    fn bot_move_with(&mut self, stream: &mut Stream) -> Result<Played, ArenaError> {
+        let Turn::Player(p) = self.state.turn() else { return Err(ArenaError::NotBotsTurn) };
+        let seat = usize::from(p.min(1));
         let Some(bot) = self.bots[seat].as_mut() else { return Err(ArenaError::NotBotsTurn) };
-        let decision =
-            bot.choose(&self.state, &self.budget, &mut self.bot_streams[seat]).ok_or(ArenaError::NotBotsTurn)?;
+        let decision = bot.choose(&self.state, &self.budget, stream).ok_or(ArenaError::NotBotsTurn)?;
         let mut line = self.state.clone();
         let mut pv = Vec::new();
         for &mv in &decision.pv {

@@ -533,7 +533,7 @@ impl Hapis {
         self.plays().into_iter().find(|(_, result)| *result == board)
     }
 
-    /// Plays `play` if it is legal, whatever order its steps are written in; otherwise changes nothing.
+    /// Plays `play` if its steps, played in the order written, make a legal play; otherwise changes nothing.
     ///
     /// # Errors
     /// [`hamle_core::IllegalMove`] when [`Hapis::resolve`] finds no legal play for it.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -149,6 +149,11 @@ fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
     Ok(hash)
 }
 
+/// The game id of the path; a path that does not read (not UTF-8) names no game.
+fn game_path(id: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    id.map(|Path(id)| id).map_err(|_| ApiError::not_found())
+}
+
 fn valid_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
 }
@@ -212,8 +217,11 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         live.replay(&action).map_err(|e| damaged(format!("action {i} ({text}): {e}")))?;
     }
     let loaded = Arc::new(Mutex::new(Loaded { row, live, stored: actions.len(), stale: false }));
-    let mut games = lock(&app.inner.games);
-    Ok(Arc::clone(games.entry(id.to_owned()).or_insert(loaded)))
+    let game = Arc::clone(lock(&app.inner.games).entry(id.to_owned()).or_insert(loaded));
+    // A bot owed a move (the server stopped, or a write failed, between the person's action and the bot's)
+    // moves now, so that no later request, refused or not, is what makes it move.
+    run_bots(app, &mut *guard(&game)?)?;
+    Ok(game)
 }
 
 /// What the browser sees of a game: its state, its id and status, and the dice commitment.
@@ -290,8 +298,7 @@ async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes
         };
         app.inner.store.add_game(&row, &[])?;
         let game = load(&app, &row.id)?;
-        let mut game = guard(&game)?;
-        run_bots(&app, &mut game)?;
+        let game = guard(&game)?;
         Ok((StatusCode::CREATED, Json(view(&game))).into_response())
     })
     .await
@@ -315,7 +322,8 @@ async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     .await
 }
 
-async fn read_game(State(app): State<App>, Path(id): Path<String>) -> Answer {
+async fn read_game(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+    let id = game_path(id)?;
     blocking(move || {
         let game = load(&app, &id)?;
         let game = guard(&game)?;
@@ -340,16 +348,15 @@ fn owned(app: &App, id: &str, headers: &HeaderMap) -> Result<Arc<Mutex<Loaded>>,
 
 async fn act(
     State(app): State<App>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     let action = json_body(body)?;
+    let id = game_path(id)?;
     blocking(move || {
         let game = owned(&app, &id, &headers)?;
         let mut game = guard(&game)?;
-        // Bots owed a move (the server stopped between the person's action and the bot's) move first.
-        run_bots(&app, &mut game)?;
         let stored = game.live.act(&action)?;
         commit(&app, &mut game, stored)?;
         run_bots(&app, &mut game)?;
@@ -360,10 +367,11 @@ async fn act(
 
 async fn hint(
     State(app): State<App>,
-    Path(id): Path<String>,
+    id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Answer {
+    let id = game_path(id)?;
     blocking(move || {
         let game = owned(&app, &id, &headers)?;
         let game = guard(&game)?;
@@ -372,7 +380,8 @@ async fn hint(
     .await
 }
 
-async fn record(State(app): State<App>, Path(id): Path<String>) -> Answer {
+async fn record(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+    let id = game_path(id)?;
     blocking(move || {
         let game = load(&app, &id)?;
         let game = guard(&game)?;

@@ -256,6 +256,9 @@ fn resigning_gives_the_bot_the_points_and_the_next_game_starts() {
         .as_str()
         .expect("id")
         .to_owned();
+    let (status, body) = client.post(&format!("/api/games/{id}/actions"), "{\"action\":\"resign\"}");
+    assert_eq!(status, 409, "no resigning before the opening throw: {body}");
+    client.act(&id, &json!({ "action": "roll" }));
     let state = client.act(&id, &json!({ "action": "resign" }));
     assert_eq!(state["phase"], "game_over");
     assert_eq!(state["match"]["score"], json!({ "white": 0, "black": 2 }), "mars: nothing borne off");
@@ -362,4 +365,34 @@ fn pages_and_files_are_served() {
         assert_eq!(status, 200, "{path}");
     }
     assert_eq!(client.get("/static/secret.txt").0, 404);
+}
+
+#[test]
+fn a_bot_owed_a_move_at_a_restart_moves_at_the_load_and_as_it_would_have() {
+    let dir = std::env::temp_dir().join(format!("hamle-owed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let db = dir.join("games.db");
+    std::fs::remove_file(&db).ok();
+    let (token, id, reply) = {
+        let server = Server::on_file(&db);
+        let client = Client::player(&server);
+        let state = client.create(&json!({ "kind": "tictactoe", "opponent": "random" }));
+        let id = state["id"].as_str().expect("id").to_owned();
+        let state = client.act(&id, &json!({ "action": "move", "move": "a1" }));
+        (client.token.clone(), id, state["history"][1].clone())
+    };
+    // As if the server had died between the person's move and the bot's reply.
+    let store = rusqlite::Connection::open(&db).expect("the store");
+    assert_eq!(store.execute("DELETE FROM actions WHERE game = ?1 AND seq = 1", [&id]).expect("deleted"), 1);
+    drop(store);
+    let server = Server::on_file(&db);
+    let mut client = server.client();
+    client.token = token;
+    // A refused request does not make the bot move; loading the game does, with the same tie-break stream.
+    let (status, _) = client.post(&format!("/api/games/{id}/actions"), "{\"action\":\"bogus\"}");
+    assert_eq!(status, 400);
+    let state = client.state(&id);
+    assert_eq!(state["history"].as_array().map(Vec::len), Some(2));
+    assert_eq!(state["history"][1], reply, "the bot's reply is the one it gave before the restart");
+    std::fs::remove_dir_all(&dir).ok();
 }

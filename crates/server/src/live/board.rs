@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use hamle_arena::{Session, Spec, registry::seat};
-use hamle_core::{Budget, Player, Turn};
+use hamle_core::{Budget, Player, Stream, Turn};
 use serde_json::{Value, json};
 
 use super::{Live, Refusal, action_name, optional_text, text_field};
@@ -77,6 +77,7 @@ impl Setup {
 /// A game in play.
 pub struct BoardGame {
     setup: Setup,
+    seed: u64,
     session: Box<dyn Session>,
     resigned: Option<Player>,
 }
@@ -88,7 +89,7 @@ impl BoardGame {
     /// When the setup no longer names a game or bot.
     pub fn new(setup: Setup, seed: u64) -> Result<BoardGame, Refusal> {
         let session = setup.start(seed)?;
-        Ok(BoardGame { setup, session, resigned: None })
+        Ok(BoardGame { setup, seed, session, resigned: None })
     }
 
     fn over(&self) -> bool {
@@ -155,7 +156,10 @@ impl Live for BoardGame {
         if self.over() || seat(self.session.turn()) == Some(self.setup.human) {
             return None;
         }
-        let played = self.session.bot_move().ok()?;
+        // The bot's n-th move breaks ties from stream (1, n): the same after a restart as without one.
+        let ply = u64::try_from(self.session.history().len()).unwrap_or(u64::MAX);
+        let mut ties = Stream::new(self.seed).derive(1).derive(ply);
+        let played = self.session.bot_move_with(&mut ties).ok()?;
         Some(json!({ "action": "move", "by": "bot", "move": played.mv }))
     }
 

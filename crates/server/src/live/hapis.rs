@@ -316,6 +316,9 @@ impl HapisMatch {
                 self.finish_play(play, dice, side, true);
                 Ok(json!({ "action": "play", "play": play.to_string() }))
             }
+            "resign" if self.game.phase() == Phase::Opening => {
+                Err(Refusal::NotAllowed("the game has not begun: throw for the start first".into()))
+            }
             "resign" => {
                 let stake = if self.game.position().off[side.index()] == 0 { 2 } else { 1 };
                 let mut gained = [0; 2];
@@ -471,6 +474,9 @@ impl Live for HapisMatch {
     fn hint(&self, level: Option<&str>) -> Result<Value, Refusal> {
         self.person_to_move()?;
         let dice = self.game.dice().ok_or_else(|| Refusal::NotAllowed("throw the dice first".into()))?;
+        if self.entry.as_ref().is_some_and(|e| !e.steps().is_empty()) {
+            return Err(Refusal::NotAllowed("hints are for the whole roll: undo your steps first".into()));
+        }
         let level = match level {
             None => Level::Expert,
             Some(text) => Level::parse(text).ok_or_else(|| {
