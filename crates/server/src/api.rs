@@ -185,7 +185,6 @@ fn commit(app: &App, game: &mut Loaded, action: Value) -> Result<(), ApiError> {
         return Err(e.into());
     }
     game.stored += 1;
-    game.row.status = status.to_owned();
     Ok(())
 }
 

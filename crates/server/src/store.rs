@@ -240,3 +240,25 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         updated: r.get(7)?,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_run_once_and_are_counted() {
+        let path = std::env::temp_dir().join(format!("hamle-store-{}.db", std::process::id()));
+        std::fs::remove_file(&path).ok();
+        let first = Store::open(&path).expect("created");
+        assert_eq!(first.version().expect("a version"), MIGRATIONS.len());
+        first.add_player("abc").expect("a player");
+        drop(first);
+        let again = Store::open(&path).expect("opened again");
+        assert_eq!(again.version().expect("a version"), MIGRATIONS.len());
+        assert!(again.has_player("abc").expect("read"), "reopening keeps the data");
+        drop(again);
+        for suffix in ["", "-wal", "-shm"] {
+            std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+        }
+    }
+}

@@ -1,16 +1,11 @@
 //! A two-player game without chance (tic-tac-toe in both variants, and the board games that follow) between
 //! a person and a bot, played through the arena's [`Session`] in the game's own move notation.
 
-use std::time::Duration;
-
 use hamle_arena::{Session, Spec, registry::seat};
 use hamle_core::{Budget, Player, Stream, Turn};
 use serde_json::{Value, json};
 
-use super::{Live, Refusal, action_name, optional_text, text_field};
-
-/// How long the bot may think about one move.
-const BOT_TIME: Duration = Duration::from_secs(3);
+use super::{BOT_TIME, Live, Refusal, action_name, optional_text, text_field};
 
 /// A game's options, as created and stored.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,18 +1,13 @@
 //! A match of Hapis Tavlası between a person and a bot, as the thesis's screens run it: the opening throw,
 //! throwing the dice, playing them a checker at a time (with undo) or whole, resigning, the next game.
 
-use std::time::Duration;
-
 use hamle_arena::Spec;
-use hamle_core::{Budget, Game, Notation, Stream, Turn};
+use hamle_core::{Budget, Game, Notation, Stream};
 use hamle_hapis::bots::{Level, hints};
 use hamle_hapis::{Dice, Entry, Hapis, Opening, Phase, Play, Settings, Side, side_name};
 use serde_json::{Value, json};
 
-use super::{Live, Refusal, action_name, optional_text, text_field};
-
-/// How long the bot may think about one play.
-const BOT_TIME: Duration = Duration::from_secs(3);
+use super::{BOT_TIME, Live, Refusal, action_name, optional_text, text_field};
 
 /// A match's options, as created and stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -141,10 +136,10 @@ impl HapisMatch {
         self.score.iter().any(|&s| s >= self.setup.length)
     }
 
+    /// The side to throw or play, once the opening throw is made and while the game is on.
     fn to_move(&self) -> Option<Side> {
-        matches!(self.game.turn(), Turn::Player(_) | Turn::Chance)
-            .then_some(self.game.position().turn)
-            .filter(|_| self.ending.is_none() && self.game.phase() != Phase::Opening)
+        let on = self.ending.is_none() && matches!(self.game.phase(), Phase::Roll | Phase::Move(_));
+        on.then_some(self.game.position().turn)
     }
 
     fn note(&mut self, side: Option<Side>, text: String) {

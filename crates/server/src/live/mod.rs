@@ -4,7 +4,12 @@
 pub mod board;
 pub mod hapis;
 
+use std::time::Duration;
+
 use serde_json::Value;
+
+/// How long a bot may think about one move.
+pub const BOT_TIME: Duration = Duration::from_secs(3);
 
 /// Why an action or a setup is refused; the game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
