@@ -1,0 +1,73 @@
+//! Perfect play when the exact solver finishes within the budget, the seed player's search otherwise.
+
+use std::time::{Duration, Instant};
+
+use hamle_core::{Bot, Budget, Decision, Stream};
+
+use super::seed::{Seed, to_f64};
+use crate::rules::{Domineering, Move};
+use crate::solve::{SolveOptions, solve_position};
+
+/// Tries to solve the position within its limits (a budget's nodes and time override them): plays a
+/// winning move when it finds one; when the position is lost, or too big to solve in time, it plays
+/// what [`Seed`] at `fallback_depth` chooses, hoping the opponent errs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solver {
+    /// Most nodes per move for the exact search.
+    pub max_nodes: u64,
+    /// Most time per move for the exact search.
+    pub max_time: Duration,
+    /// Depth of the seed-style search used when the exact search gives up or the position is lost.
+    pub fallback_depth: u32,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver { max_nodes: 20_000_000, max_time: Duration::from_secs(5), fallback_depth: 4 }
+    }
+}
+
+impl Bot<Domineering> for Solver {
+    fn name(&self) -> String {
+        "solver".into()
+    }
+
+    fn choose(&mut self, state: &Domineering, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
+        let clock = Instant::now();
+        let time = budget.time.unwrap_or(self.max_time);
+        let options = SolveOptions {
+            threads: 1,
+            table_bits: 20,
+            max_nodes: Some(budget.nodes.unwrap_or(self.max_nodes)),
+            deadline: Some(clock + time),
+            bounds: true,
+        };
+        let mut nodes = 0;
+        if let Ok(solved) = solve_position(state, &options) {
+            nodes = solved.nodes;
+            if let Some(mv) = solved.best {
+                return Some(Decision {
+                    mv,
+                    score: f64::INFINITY,
+                    pv: vec![mv],
+                    depth: 0,
+                    nodes,
+                    elapsed: clock.elapsed(),
+                });
+            }
+        }
+        let seed = Seed { depth: budget.depth.unwrap_or(self.fallback_depth), ..Seed::default() };
+        let (values, more) = seed.values(state, seed.depth.max(1));
+        let best = values.iter().map(|&(_, v)| v).max()?;
+        let tied: Vec<Move> = values.iter().filter(|&&(_, v)| v == best).map(|&(mv, _)| mv).collect();
+        let mv = *stream.pick(&tied)?;
+        Some(Decision {
+            mv,
+            score: to_f64(best),
+            pv: vec![mv],
+            depth: seed.depth,
+            nodes: nodes + more,
+            elapsed: clock.elapsed(),
+        })
+    }
+}

@@ -1,0 +1,14 @@
+//! Domineering (Crosscram, seed `002`): the rules on boards up to 16×16, the text notation, the seed
+//! paper's heuristic player and an exact solver with the published speed-ups.
+//!
+//! It holds no terminal or web code (see the `hamle` CLI and the server) and no stored results:
+//! every outcome the solver reports comes from search. See `docs/rules/domineering.md`.
+#![deny(missing_docs)]
+
+pub mod bots;
+mod notation;
+mod rules;
+pub mod solve;
+
+pub use notation::{ParseError, cell_name, parse_cell};
+pub use rules::{Domineering, MAX_SIDE, Move, Side, SizeError};

@@ -1,0 +1,684 @@
+//! The exact solver: does the side to move win? A boolean depth-first search over bitboards with
+//! move-count bounds, move ordering, safe moves last and a transposition table shared by the
+//! board's symmetries.
+//!
+//! Techniques, each sound on its own (the proofs are in `docs/rules/domineering.md`):
+//! - the board is held twice, row by row and column by column, so that the mover always places its
+//!   domino "down a line" with one shift and one mask, whichever side it is;
+//! - **bounds**: the opponent can make at most `max_O` more moves (disjoint pairs in its lines); the
+//!   mover is sure of `safe + ⌈vulnerable/3⌉` moves (safe ones the opponent can never touch, and
+//!   disjoint others of which each opponent move spoils at most two). When the mover's sure moves
+//!   exceed the opponent's possible ones the mover wins; in the mirror case it loses;
+//! - **ordering**: moves that spoil the most opponent placements and the fewest own placements
+//!   first, safe moves last (they never spoil anything and can be played later);
+//! - **transposition table** keyed by a hash that is the same for a board and its mirror images
+//!   (left–right, top–bottom) and, on square boards, for its transpose with the roles swapped;
+//! - **threads**: the root moves are shared among threads that share the table (lock-free entries).
+//!
+//! Boards of up to 128 cells are searched (11×11 fits); larger ones are refused.
+
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use hamle_core::Game;
+
+use crate::rules::{Domineering, Move, Side, SizeError, mix};
+
+/// Why a solve gave no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A side is 0 or above 16.
+    #[error(transparent)]
+    Size(#[from] SizeError),
+    /// The board has more cells than the solver's 128-bit boards hold.
+    #[error("the solver handles boards of at most 128 cells; {rows}x{cols} has {}", rows * cols)]
+    TooBig {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        cols: usize,
+    },
+    /// The node or time limit ran out first.
+    #[error("gave up after {nodes} nodes: the node or time limit ran out")]
+    OutOfBudget {
+        /// Nodes searched before giving up.
+        nodes: u64,
+    },
+}
+
+/// Limits and resources for one solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Threads sharing the root moves (1 = this thread only).
+    pub threads: usize,
+    /// The transposition table holds `2^table_bits` entries of 16 bytes.
+    pub table_bits: u32,
+    /// Give up after this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Give up at this moment.
+    pub deadline: Option<Instant>,
+    /// Use the move-count bounds (on by default; off only to cross-check them).
+    pub bounds: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions { threads: 1, table_bits: 22, max_nodes: None, deadline: None, bounds: true }
+    }
+}
+
+/// The answer for a position: who wins with perfect play, a winning move when the mover wins, and the effort.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    /// The side that wins with perfect play.
+    pub winner: Side,
+    /// A winning move for the side to move, when it is the winner and has moves.
+    pub best: Option<Move>,
+    /// Nodes searched (every call of the search counts one).
+    pub nodes: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+}
+
+/// Solves an empty `rows`×`cols` board with `first` to move.
+///
+/// # Errors
+/// A bad size, a board over 128 cells, or a limit reached first.
+///
+/// ```
+/// use hamle_domineering::{Side, solve::{SolveOptions, solve}};
+/// // On 2×2 whoever moves first wins.
+/// let solved = solve(2, 2, Side::Horizontal, &SolveOptions::default())?;
+/// assert_eq!(solved.winner, Side::Horizontal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(rows: usize, cols: usize, first: Side, options: &SolveOptions) -> Result<Solved, SolveError> {
+    let start = Domineering::new(rows, cols, first)?;
+    solve_position(&start, options)
+}
+
+/// Solves any position (the side to move is the one in `state`).
+///
+/// # Errors
+/// [`SolveError::TooBig`] over 128 cells, [`SolveError::OutOfBudget`] when a limit is reached first.
+pub fn solve_position(state: &Domineering, options: &SolveOptions) -> Result<Solved, SolveError> {
+    let (rows, cols) = (state.rows(), state.cols());
+    if rows * cols <= 64 {
+        run::<u64>(state, options)
+    } else if rows * cols <= 128 {
+        run::<u128>(state, options)
+    } else {
+        Err(SolveError::TooBig { rows, cols })
+    }
+}
+
+/// Plain memoised minimax over whole positions, with none of the solver's knowledge: the reference
+/// the tests compare the solver with. Returns whether the side to move wins. Slow beyond ~24 cells.
+pub fn minimax_wins(state: &Domineering) -> bool {
+    fn go(state: &Domineering, memo: &mut std::collections::HashMap<Domineering, bool>) -> bool {
+        if let Some(&known) = memo.get(state) {
+            return known;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let wins = moves.iter().any(|&mv| {
+            let mut child = state.clone();
+            child.play(mv);
+            !go(&child, memo)
+        });
+        memo.insert(state.clone(), wins);
+        wins
+    }
+    go(state, &mut std::collections::HashMap::new())
+}
+
+/// A fixed-width bit set: `u64` for boards up to 64 cells, `u128` up to 128.
+trait Bits:
+    Copy
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    const ONE: Self;
+    fn ones(self) -> u32;
+    fn lowest(self) -> u32;
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+    fn bit(i: usize) -> Self {
+        Self::ONE << (i as u32)
+    }
+    fn has(self, i: usize) -> bool {
+        !(self & Self::bit(i)).is_zero()
+    }
+}
+
+impl Bits for u64 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+}
+
+impl Bits for u128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+}
+
+/// One side's view of the board: cells numbered so that its dominoes cover `i` and `i + width`
+/// (row by row for Vertical, column by column for Horizontal), and the opponent's cover `i`, `i + 1`.
+#[derive(Clone, Copy)]
+struct View<B> {
+    width: u32,
+    all: B,
+    not_first: B,
+    not_last: B,
+    /// Lines whose index is even (0) or odd (1): the lower lines of the two tilings into bands of two lines.
+    bands: [B; 2],
+}
+
+impl<B: Bits> View<B> {
+    fn new(lines: usize, width: usize) -> Self {
+        let (mut all, mut not_first, mut not_last) = (B::ZERO, B::ZERO, B::ZERO);
+        let mut bands = [B::ZERO; 2];
+        for line in 0..lines {
+            for x in 0..width {
+                let b = B::bit(line * width + x);
+                all = all | b;
+                bands[line % 2] = bands[line % 2] | b;
+                if x > 0 {
+                    not_first = not_first | b;
+                }
+                if x + 1 < width {
+                    not_last = not_last | b;
+                }
+            }
+        }
+        View { width: width as u32, all, not_first, not_last, bands }
+    }
+
+    /// Lower cells of the side's own placements among the empty cells `e`.
+    fn placements(&self, e: B) -> B {
+        e & (e >> self.width)
+    }
+
+    /// Empty cells the opponent can never cover: both neighbours across are filled or off the board.
+    fn protected(&self, e: B) -> B {
+        let left_empty = (e << 1) & self.not_first;
+        let right_empty = (e >> 1) & self.not_last;
+        e & !left_empty & !right_empty
+    }
+
+    /// Own placements among the cells `e` of which no single opponent domino can spoil two: in one
+    /// tiling of the lines into bands of two, placements in a band that are not side by side (the
+    /// better of the two tilings).
+    fn banded(&self, e: B) -> u32 {
+        let pm = self.placements(e);
+        let mut best = 0;
+        for band in self.bands {
+            let mut x = pm & band;
+            let mut count = 0;
+            while !x.is_zero() {
+                let starts = x & !((x << 1) & self.not_first);
+                count += starts.ones();
+                x = x & !(starts | ((starts << 1) & self.not_first));
+            }
+            best = best.max(count);
+        }
+        best
+    }
+
+    /// The most disjoint own placements among the cells `e`, and the cells a greedy choice of them covers.
+    fn disjoint(&self, e: B) -> (u32, B) {
+        let mut a = self.placements(e);
+        let (mut count, mut cells) = (0, B::ZERO);
+        while !a.is_zero() {
+            // Take the first pair of every run; the pair after it shares a cell, so drop it too.
+            let starts = a & !(a << self.width);
+            count += starts.ones();
+            cells = cells | starts | (starts << self.width);
+            a = a & !(starts | (starts << self.width));
+        }
+        (count, cells)
+    }
+}
+
+/// What playing one placement changes: its cells in both views and in every symmetric hash.
+#[derive(Clone, Copy)]
+struct MoveInfo<B> {
+    own: B,
+    other: B,
+    hash: [u64; 8],
+}
+
+/// The fixed facts of one board size.
+struct Geometry<B> {
+    views: [View<B>; 2],
+    /// Per side, per lower cell in that side's view.
+    moves: [Vec<MoveInfo<B>>; 2],
+    symmetries: usize,
+}
+
+/// Ordering weight against moves that put cells out of the mover's own reach, handing the opponent safe cells.
+const GIVEN: i32 = 3;
+const SIDE_KEY: u64 = 0x5bd1_e995_27d4_eb2f;
+
+impl<B: Bits> Geometry<B> {
+    fn new(rows: usize, cols: usize) -> Self {
+        let views = [View::new(rows, cols), View::new(cols, rows)];
+        let square = rows == cols;
+        let symmetries = if square { 8 } else { 4 };
+        let mut moves: [Vec<MoveInfo<B>>; 2] = [Vec::new(), Vec::new()];
+        for (s, side) in [Side::Vertical, Side::Horizontal].into_iter().enumerate() {
+            let cells = rows * cols;
+            for i in 0..cells {
+                // Vertical view: i = r * cols + c; horizontal view: i = c * rows + r.
+                let (r, c) = if s == 0 { (i / cols, i % cols) } else { (i % rows, i / rows) };
+                let fits = if s == 0 { r + 1 < rows } else { c + 1 < cols };
+                let mv = Move { side, row: r as u8, col: c as u8 };
+                if !fits {
+                    moves[s].push(MoveInfo { own: B::ZERO, other: B::ZERO, hash: [0; 8] });
+                    continue;
+                }
+                let [(r0, c0), (r1, c1)] = mv.cells();
+                let (r0, c0, r1, c1) = (usize::from(r0), usize::from(c0), usize::from(r1), usize::from(c1));
+                let v_index = |r: usize, c: usize| r * cols + c;
+                let h_index = |r: usize, c: usize| c * rows + r;
+                let (own, other) = if s == 0 {
+                    (
+                        B::bit(v_index(r0, c0)) | B::bit(v_index(r1, c1)),
+                        B::bit(h_index(r0, c0)) | B::bit(h_index(r1, c1)),
+                    )
+                } else {
+                    (
+                        B::bit(h_index(r0, c0)) | B::bit(h_index(r1, c1)),
+                        B::bit(v_index(r0, c0)) | B::bit(v_index(r1, c1)),
+                    )
+                };
+                let mut hash = [0; 8];
+                for (k, h) in hash.iter_mut().enumerate().take(symmetries) {
+                    *h = cell_hash(k, rows, cols, r0, c0) ^ cell_hash(k, rows, cols, r1, c1);
+                }
+                moves[s].push(MoveInfo { own, other, hash });
+            }
+        }
+        Geometry { views, moves, symmetries }
+    }
+}
+
+/// The shared transposition table: lock-free two-word entries (key ^ data, data), so that a torn
+/// write from another thread reads as a miss instead of a wrong answer.
+struct Table {
+    entries: Vec<[AtomicU64; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Self {
+        let size = 1usize << bits.clamp(10, 30);
+        Table { entries: (0..size).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: size - 1 }
+    }
+
+    /// Whether the mover wins, if known. Data: bit 0 = a win, bit 1 = used, the rest = work.
+    /// A key lives in one of two slots: `2i` keeps the costlier result, `2i + 1` the latest.
+    fn probe(&self, key: u64) -> Option<bool> {
+        let base = (key as usize) & self.mask & !1;
+        for slot in &self.entries[base..base + 2] {
+            let data = slot[1].load(Ordering::Relaxed);
+            let check = slot[0].load(Ordering::Relaxed);
+            if data & 2 != 0 && check ^ data == key {
+                return Some(data & 1 != 0);
+            }
+        }
+        None
+    }
+
+    fn store(&self, key: u64, wins: bool, work: u64) {
+        let base = (key as usize) & self.mask & !1;
+        let data = (work.min(u64::MAX >> 2) << 2) | 2 | u64::from(wins);
+        let deep = &self.entries[base];
+        let old = deep[1].load(Ordering::Relaxed);
+        // The costlier result saves more when met again: it takes the first slot.
+        let slot = if old & 2 == 0 || (old >> 2) <= work { deep } else { &self.entries[base + 1] };
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// The least of the symmetric hashes, each with its side to move folded in (a transpose swaps the roles).
+fn canonical(hash: &[u64; 8], symmetries: usize, side: usize) -> u64 {
+    let mut best = u64::MAX;
+    for (k, &h) in hash.iter().enumerate().take(symmetries) {
+        let mover = side ^ usize::from(k >= 4);
+        best = best.min(h ^ if mover == 1 { SIDE_KEY } else { 0 });
+    }
+    best
+}
+
+/// One thread's search.
+struct Searcher<'a, B> {
+    geo: &'a Geometry<B>,
+    table: &'a Table,
+    /// The position's hash under each symmetry.
+    hash: [u64; 8],
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stop: &'a AtomicBool,
+    aborted: bool,
+    bounds: bool,
+}
+
+impl<B: Bits> Searcher<'_, B> {
+    /// The table key: the least hash over the symmetries, with the side to move folded in (a
+    /// transpose swaps the roles, so it also swaps the side).
+    fn key(&self, side: usize) -> u64 {
+        canonical(&self.hash, self.geo.symmetries, side)
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes >= self.max_nodes
+            || self.stop.load(Ordering::Relaxed)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Whether side `side` (0 = Vertical) wins moving now; `own` is the occupancy in its view, `other` in the opponent's.
+    fn wins(&mut self, own: B, other: B, side: usize) -> bool {
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return false;
+        }
+        let (me, them) = (&self.geo.views[side], &self.geo.views[side ^ 1]);
+        let e_own = !own & me.all;
+        let e_other = !other & them.all;
+        let mine = me.placements(e_own);
+        if mine.is_zero() {
+            return false;
+        }
+        if self.bounds {
+            if let Some(known) = bound(me, them, e_own, e_other) {
+                return known;
+            }
+        }
+
+        let key = self.key(side);
+        if let Some(known) = self.table.probe(key) {
+            return known;
+        }
+        let start_nodes = self.nodes;
+
+        let mut list = [(0i32, 0u16); 128];
+        let n = order(self.geo, own, other, side, &mut list);
+
+        let mut result = false;
+        for &(_, i) in &list[..n] {
+            let info = &self.geo.moves[side][usize::from(i)];
+            for k in 0..self.geo.symmetries {
+                self.hash[k] ^= info.hash[k];
+            }
+            let reply_wins = self.wins(other | info.other, own | info.own, side ^ 1);
+            for k in 0..self.geo.symmetries {
+                self.hash[k] ^= info.hash[k];
+            }
+            if self.aborted {
+                return false;
+            }
+            if !reply_wins {
+                result = true;
+                break;
+            }
+        }
+        self.table.store(key, result, self.nodes - start_nodes);
+        result
+    }
+}
+
+/// The move-count bounds: `Some(true)` when the mover surely wins, `Some(false)` when it surely loses
+/// (see the module notes), `None` when they do not decide. `e_own`/`e_other` are the empty cells in each view.
+fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<bool> {
+    let (their_max, _) = them.disjoint(e_other);
+    if their_max == 0 {
+        return Some(true);
+    }
+    // Sure moves of the mover: safe ones, then a third of the rest (each reply spoils at most two).
+    let prot = me.protected(e_own);
+    let (my_safe, safe_cells) = me.disjoint(prot);
+    if my_safe > their_max {
+        return Some(true);
+    }
+    let (my_rest, _) = me.disjoint(e_own & !safe_cells);
+    if my_safe + my_rest.div_ceil(3) > their_max {
+        return Some(true);
+    }
+    let my_band = me.banded(e_own & !safe_cells);
+    if my_safe + my_band.div_ceil(2) > their_max {
+        return Some(true);
+    }
+    let (my_max, _) = me.disjoint(e_own);
+    let their_prot = them.protected(e_other);
+    let (their_safe, their_safe_cells) = them.disjoint(their_prot);
+    if their_safe >= my_max {
+        return Some(false);
+    }
+    let (their_rest, _) = them.disjoint(e_other & !their_safe_cells);
+    // The opponent moves second: the mover's first move may spoil two of its others first.
+    if their_safe + their_rest.saturating_sub(2).div_ceil(3) >= my_max {
+        return Some(false);
+    }
+    if their_safe + them.banded(e_other & !their_safe_cells) / 2 >= my_max {
+        return Some(false);
+    }
+    None
+}
+
+/// Fills `list` with the mover's placements (lower cells in its view), best first, and returns how many.
+/// Best: spoils the most opponent placements and disjoint moves, creates safe cells for the mover and
+/// none for the opponent, loses the fewest own placements; safe moves last (they spoil nothing and can wait).
+fn order<B: Bits>(geo: &Geometry<B>, own: B, other: B, side: usize, list: &mut [(i32, u16); 128]) -> usize {
+    let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
+    let e_own = !own & me.all;
+    let e_other = !other & them.all;
+    let mine = me.placements(e_own);
+    let prot = me.protected(e_own);
+    let their_max = them.disjoint(e_other).0;
+    // In the mover's view the opponent's placements run across: lower cell x covers x and x + 1.
+    let across = e_own & (e_own >> 1) & me.not_last;
+    let safe = prot & (prot >> me.width);
+    let w = me.width as usize;
+    let mut n = 0;
+    let mut bits = mine;
+    while !bits.is_zero() {
+        let i = bits.lowest() as usize;
+        bits = bits & !B::bit(i);
+        let score = if safe.has(i) {
+            -100
+        } else {
+            let spoiled = |x: usize| i32::from(across.has(x)) + i32::from(x > 0 && across.has(x - 1));
+            let theirs = spoiled(i) + spoiled(i + w);
+            let lost = i32::from(i >= w && mine.has(i - w)) + i32::from(mine.has(i + w));
+            let cells = B::bit(i) | B::bit(i + w);
+            let gained = (me.protected(e_own & !cells) & !prot & !cells).ones() as i32;
+            let removed = (their_max - them.disjoint(e_other & !geo.moves[side][i].other).0) as i32;
+            let their_prot = them.protected(e_other);
+            let info_other = geo.moves[side][i].other;
+            let given = (them.protected(e_other & !info_other) & !their_prot & !info_other).ones() as i32;
+            theirs * 4 - lost * 2 + gained * 3 + removed * 8 - given * GIVEN
+        };
+        list[n] = (score, i as u16);
+        n += 1;
+    }
+    list[..n].sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+    n
+}
+
+fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, SolveError> {
+    let clock = Instant::now();
+    let (rows, cols) = (state.rows(), state.cols());
+    let geo = Geometry::<B>::new(rows, cols);
+    let table = Table::new(options.table_bits);
+    // Both views and the symmetric hashes of the position as given.
+    let (mut v_occ, mut h_occ, mut hash) = (B::ZERO, B::ZERO, [0u64; 8]);
+    let cell_hashes = Geometry::<B>::cell_hashes(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            if state.cell(r, c).is_some() {
+                v_occ = v_occ | B::bit(r * cols + c);
+                h_occ = h_occ | B::bit(c * rows + r);
+                for (h, cells) in hash.iter_mut().zip(&cell_hashes) {
+                    *h ^= cells[r * cols + c];
+                }
+            }
+        }
+    }
+    let side = usize::from(state.to_move() == Side::Horizontal);
+    let (own, other) = if side == 0 { (v_occ, h_occ) } else { (h_occ, v_occ) };
+    let stop = AtomicBool::new(false);
+    let max_nodes = options.max_nodes.unwrap_or(u64::MAX);
+    let make = |stop| Searcher {
+        geo: &geo,
+        table: &table,
+        hash,
+        nodes: 0,
+        max_nodes,
+        deadline: options.deadline,
+        stop,
+        aborted: false,
+        bounds: options.bounds,
+    };
+
+    // The root: try each move in turn (or share them among threads) and keep a winning one.
+    let mut list = [(0i32, 0u16); 128];
+    let n = order(&geo, own, other, side, &mut list);
+    let mover = state.to_move();
+    let moves: Vec<Move> = list[..n]
+        .iter()
+        .map(|&(_, i)| {
+            let i = usize::from(i);
+            let (row, col) = if side == 0 { (i / cols, i % cols) } else { (i % rows, i / rows) };
+            Move { side: mover, row: row as u8, col: col as u8 }
+        })
+        .collect();
+    let index = |mv: &Move| -> usize {
+        if side == 0 {
+            usize::from(mv.row) * cols + usize::from(mv.col)
+        } else {
+            usize::from(mv.col) * rows + usize::from(mv.row)
+        }
+    };
+    let nodes = AtomicU64::new(1);
+    let try_move = |searcher: &mut Searcher<'_, B>, mv: &Move| -> Option<bool> {
+        let info = &geo.moves[side][index(mv)];
+        for k in 0..8 {
+            searcher.hash[k] ^= info.hash[k];
+        }
+        let reply = searcher.wins(other | info.other, own | info.own, side ^ 1);
+        for k in 0..8 {
+            searcher.hash[k] ^= info.hash[k];
+        }
+        (!searcher.aborted).then_some(!reply)
+    };
+    // Root moves that lead to the same position up to symmetry need one search.
+    let mut seen = Vec::new();
+    let moves: Vec<Move> = moves
+        .into_iter()
+        .filter(|mv| {
+            let info = &geo.moves[side][index(mv)];
+            let mut child = hash;
+            for (h, d) in child.iter_mut().zip(&info.hash) {
+                *h ^= d;
+            }
+            let key = canonical(&child, geo.symmetries, side ^ 1);
+            let fresh = !seen.contains(&key);
+            seen.push(key);
+            fresh
+        })
+        .collect();
+    let threads = options.threads.max(1).min(moves.len().max(1));
+    // Threads take root moves in order from a shared counter, so the most promising go first.
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut searcher = make(&stop);
+        let mut results = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(mv) = moves.get(i) else { break };
+            let out = try_move(&mut searcher, mv);
+            if out == Some(true) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            results.push((i, out));
+            if out != Some(false) {
+                break;
+            }
+        }
+        nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+        results
+    };
+    let mut results: Vec<(usize, Option<bool>)> = if threads == 1 {
+        worker()
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+        })
+    };
+    results.sort_unstable();
+    let found = match results.iter().find(|(_, out)| *out == Some(true)) {
+        Some(&(i, _)) => Ok(moves.get(i).copied()),
+        None if results.len() == moves.len() && results.iter().all(|(_, out)| out.is_some()) => Ok(None),
+        None => Err(SolveError::OutOfBudget { nodes: nodes.load(Ordering::Relaxed) }),
+    };
+    let best = found?;
+    let winner = if best.is_some() { mover } else { mover.other() };
+    Ok(Solved { winner, best, nodes: nodes.load(Ordering::Relaxed), seconds: clock.elapsed().as_secs_f64() })
+}
+
+impl<B: Bits> Geometry<B> {
+    /// Per symmetry, the hash of each single cell (index `r * cols + c`), consistent with [`MoveInfo::hash`].
+    fn cell_hashes(rows: usize, cols: usize) -> [Vec<u64>; 8] {
+        let square = rows == cols;
+        let symmetries = if square { 8 } else { 4 };
+        let mut out: [Vec<u64>; 8] = Default::default();
+        for (k, hashes) in out.iter_mut().enumerate() {
+            for r in 0..rows {
+                for c in 0..cols {
+                    hashes.push(if k < symmetries { cell_hash(k, rows, cols, r, c) } else { 0 });
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The hash of cell (r, c) under symmetry `k`: bit 0 flips top–bottom, bit 1 left–right, k >= 4 transposes.
+fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
+    let r1 = if k & 1 != 0 { rows - 1 - r } else { r };
+    let c1 = if k & 2 != 0 { cols - 1 - c } else { c };
+    let (r2, c2) = if k >= 4 { (c1, r1) } else { (r1, c1) };
+    mix((r2 * 16 + c2) as u64 + 0x1234_5678)
+}

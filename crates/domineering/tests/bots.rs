@@ -1,0 +1,131 @@
+//! The bots: the seed paper's worked example and player, and the solver's player.
+
+use hamle_core::bot::RandomBot;
+use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_domineering::bots::{LOSS, SAFE, Seed, Solver, Weights, score};
+use hamle_domineering::{Domineering, Move, Side};
+
+fn position(rows: usize, cols: usize, first: Side, text: &str) -> Domineering {
+    Domineering::new(rows, cols, first).expect("valid").parse_position(text).expect("a valid position")
+}
+
+#[test]
+fn the_papers_worked_example_scores_minus_28() {
+    // Built to match figure 1.4: Horizontal ("we") has 4 placements, 1 of them safe (a1-b1: a2, b2
+    // above are covered, the edge below); Vertical has 6, 3 safe (d3-d4, d4-d5, d5-d6).
+    let game = position(6, 4, Side::Vertical, "hhv./hhv./hhv./vvv./vv../.... h");
+    assert_eq!(game.count_moves(Side::Horizontal), 4);
+    assert_eq!(game.count_safe(Side::Horizontal), 1);
+    assert_eq!(game.count_moves(Side::Vertical), 6);
+    assert_eq!(game.count_safe(Side::Vertical), 3);
+    assert_eq!(score(&game, Side::Horizontal, Weights::default()), 4 + 1 - 30 - 3);
+    assert_eq!(score(&game, Side::Horizontal, Weights::default()), -28);
+}
+
+#[test]
+fn the_weights_can_be_changed() {
+    let game = position(6, 4, Side::Vertical, "hhv./hhv./hhv./vvv./vv../.... h");
+    let w = Weights { k1: 2, k2: 3, k3: 1, k4: 4 };
+    assert_eq!(score(&game, Side::Horizontal, w), 2 * 4 + 3 - 6 - 4 * 3);
+    assert_eq!(score(&game, Side::Vertical, w), 2 * 6 + 3 * 3 - 4 - 4);
+}
+
+/// 3×4, Horizontal to move: a3-b3 is safe (a2, b2 below are covered, the edge above); the rest are not.
+fn one_safe_move() -> Domineering {
+    let mut game = Domineering::new(3, 4, Side::Vertical).expect("valid");
+    game.place(Move { side: Side::Vertical, row: 0, col: 0 });
+    game.place(Move { side: Side::Vertical, row: 0, col: 1 });
+    game.set_to_move(Side::Horizontal);
+    game
+}
+
+#[test]
+fn safe_moves_score_the_minimum_without_search() {
+    let game = one_safe_move();
+    let safe = Move { side: Side::Horizontal, row: 2, col: 0 };
+    assert!(game.is_safe(safe));
+    // (Deeper, a reply where every move is safe makes SAFE a fair value for other moves too.)
+    for depth in 1..=2 {
+        let (values, _) = Seed { depth, ..Seed::default() }.values(&game, depth);
+        for (mv, value) in values {
+            if mv == safe {
+                assert_eq!(value, SAFE);
+            } else {
+                // A move that loses by force scores below a safe move; nothing else does.
+                assert!(
+                    !game.is_safe(mv) && (value > SAFE || value == LOSS),
+                    "{} at depth {depth}",
+                    game.format_move(mv)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_seed_player_plays_a_safe_move_only_when_every_move_is_safe() {
+    let game = one_safe_move();
+    for seed in 0..20 {
+        let decision = Seed::default().choose(&game, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a move");
+        assert!(!game.is_safe(decision.mv), "seed {seed} played the safe {}", game.format_move(decision.mv));
+    }
+    // On one row every horizontal placement is safe (nothing above or below): one is still played.
+    let row = Domineering::new(1, 4, Side::Horizontal).expect("valid");
+    let decision = Seed::default().choose(&row, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert!(row.is_safe(decision.mv));
+    assert_eq!(decision.score, SAFE as f64);
+}
+
+#[test]
+fn ties_are_broken_by_the_stream() {
+    let start = Domineering::new(6, 6, Side::Vertical).expect("valid");
+    let pick = |seed| Seed::default().choose(&start, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a move").mv;
+    assert_eq!(pick(3), pick(3));
+    let distinct: std::collections::HashSet<_> = (0..20).map(pick).collect();
+    assert!(distinct.len() > 1, "symmetric first moves tie, so seeds differ");
+}
+
+#[test]
+fn deeper_search_visits_more_nodes() {
+    let start = Domineering::new(5, 5, Side::Horizontal).expect("valid");
+    let nodes = |depth| Seed { depth, ..Seed::default() }.values(&start, depth).1;
+    assert!(nodes(1) < nodes(2) && nodes(2) < nodes(3));
+}
+
+fn play_out(start: &Domineering, bots: &mut [Box<dyn Bot<Domineering>>; 2], seed: u64) -> Side {
+    let mut game = start.clone();
+    let mut streams = [Stream::new(seed), Stream::new(seed + 1)];
+    while let Turn::Player(p) = game.turn() {
+        let decision =
+            bots[usize::from(p)].choose(&game, &Budget::UNLIMITED, &mut streams[usize::from(p)]).expect("a move");
+        game.try_play(decision.mv).expect("bots play legal moves");
+    }
+    game.winner().expect("over")
+}
+
+#[test]
+fn the_solver_bot_wins_every_won_position() {
+    // 4×4 is a first-player win; 5×5 a second-player win.
+    for (n, first_wins) in [(4, true), (5, false)] {
+        for seed in 0..6 {
+            let start = Domineering::new(n, n, Side::Vertical).expect("valid");
+            let solver_first = first_wins;
+            let mut bots: [Box<dyn Bot<Domineering>>; 2] = if solver_first {
+                [Box::new(Solver::default()), Box::new(Seed { depth: 3, ..Seed::default() })]
+            } else {
+                [Box::new(RandomBot), Box::new(Solver::default())]
+            };
+            let solver_side = if solver_first { Side::Vertical } else { Side::Horizontal };
+            assert_eq!(play_out(&start, &mut bots, seed), solver_side, "{n}x{n}, seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn the_solver_bot_falls_back_to_search_when_out_of_budget() {
+    let start = Domineering::new(10, 10, Side::Vertical).expect("valid");
+    let mut bot = Solver { max_nodes: 1_000, fallback_depth: 1, ..Solver::default() };
+    let decision = bot.choose(&start, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert!(start.clone().try_play(decision.mv).is_ok());
+    assert!(decision.score.is_finite(), "not a proven result");
+}

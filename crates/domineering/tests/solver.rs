@@ -1,0 +1,138 @@
+//! The exact solver against plain minimax, the board's symmetry and the literature's small results.
+
+use hamle_core::{Game, Stream};
+use hamle_domineering::solve::{SolveError, SolveOptions, minimax_wins, solve, solve_position};
+use hamle_domineering::{Domineering, Side};
+
+fn winner(rows: usize, cols: usize, first: Side) -> Side {
+    solve(rows, cols, first, &SolveOptions { table_bits: 16, ..SolveOptions::default() }).expect("solvable").winner
+}
+
+fn minimax_winner(game: &Domineering) -> Side {
+    if minimax_wins(game) { game.to_move() } else { game.to_move().other() }
+}
+
+#[test]
+fn on_2x2_the_first_player_wins() {
+    for first in [Side::Vertical, Side::Horizontal] {
+        assert_eq!(winner(2, 2, first), first);
+        assert!(minimax_wins(&Domineering::new(2, 2, first).expect("valid")));
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_every_board_up_to_4x5() {
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols > 20 {
+                continue;
+            }
+            for first in [Side::Vertical, Side::Horizontal] {
+                let start = Domineering::new(rows, cols, first).expect("valid");
+                assert_eq!(winner(rows, cols, first), minimax_winner(&start), "{rows}x{cols}, {} first", first.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_random_positions() {
+    let mut stream = Stream::new(2026);
+    let options = SolveOptions { table_bits: 14, ..SolveOptions::default() };
+    let mut moves = Vec::new();
+    for _ in 0..300 {
+        let (rows, cols) = (2 + stream.below(4), 2 + stream.below(4));
+        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
+        let mut game = Domineering::new(rows, cols, first).expect("valid");
+        for _ in 0..stream.below(4) {
+            game.legal_moves(&mut moves);
+            let Some(&mv) = stream.pick(&moves) else { break };
+            game.play(mv);
+        }
+        let solved = solve_position(&game, &options).expect("small");
+        assert_eq!(solved.winner, minimax_winner(&game), "{rows}x{cols}: {game}");
+        if let Some(mv) = solved.best {
+            let mut child = game.clone();
+            child.try_play(mv).expect("the solver's move is legal");
+            assert!(!minimax_wins(&child), "the solver's move wins");
+        }
+    }
+}
+
+#[test]
+fn the_bounds_never_change_an_answer() {
+    // Beyond minimax's reach: the solver with its move-count bounds against itself without them,
+    // on random positions of boards up to 7×7 with at most 26 empty cells.
+    let mut stream = Stream::new(7);
+    let mut moves = Vec::new();
+    for _ in 0..150 {
+        let (rows, cols) = (4 + stream.below(4), 4 + stream.below(4));
+        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
+        let mut game = Domineering::new(rows, cols, first).expect("valid");
+        while game.empty_cells() > 26 {
+            game.legal_moves(&mut moves);
+            let Some(&mv) = stream.pick(&moves) else { break };
+            game.play(mv);
+        }
+        let with = solve_position(&game, &SolveOptions { table_bits: 16, ..SolveOptions::default() });
+        let without = solve_position(&game, &SolveOptions { table_bits: 18, bounds: false, ..SolveOptions::default() });
+        assert_eq!(with.expect("small").winner, without.expect("small").winner, "{rows}x{cols}: {game}");
+    }
+}
+
+#[test]
+fn transposing_the_board_swaps_the_roles() {
+    for rows in 1..=6 {
+        for cols in 1..=6 {
+            for first in [Side::Vertical, Side::Horizontal] {
+                let here = winner(rows, cols, first);
+                let there = winner(cols, rows, first.other());
+                assert_eq!(here, there.other(), "{rows}x{cols} with {} first", first.name());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_small_square_boards_match_the_literature() {
+    // 2×2, 3×3, 4×4 and 6×6: the first player wins; 5×5: the second player wins.
+    for (n, first_wins) in [(2, true), (3, true), (4, true), (5, false), (6, true)] {
+        for first in [Side::Vertical, Side::Horizontal] {
+            let expected = if first_wins { first } else { first.other() };
+            assert_eq!(winner(n, n, first), expected, "{n}x{n}");
+        }
+    }
+}
+
+#[test]
+fn threads_give_the_same_answer() {
+    for (rows, cols) in [(5, 5), (4, 7), (6, 5)] {
+        for first in [Side::Vertical, Side::Horizontal] {
+            let options = SolveOptions { threads: 2, table_bits: 16, ..SolveOptions::default() };
+            let two = solve(rows, cols, first, &options).expect("solvable");
+            assert_eq!(two.winner, winner(rows, cols, first), "{rows}x{cols}");
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_gives_up_with_an_error() {
+    let start = Domineering::new(6, 6, Side::Vertical).expect("valid");
+    let options = SolveOptions { max_nodes: Some(5_000), table_bits: 12, ..SolveOptions::default() };
+    assert!(matches!(solve_position(&start, &options), Err(SolveError::OutOfBudget { .. })));
+}
+
+#[test]
+fn boards_over_128_cells_and_bad_sizes_are_refused() {
+    let big = Domineering::new(12, 12, Side::Vertical).expect("valid");
+    assert_eq!(solve_position(&big, &SolveOptions::default()), Err(SolveError::TooBig { rows: 12, cols: 12 }));
+    assert!(solve(0, 5, Side::Vertical, &SolveOptions::default()).is_err());
+    assert!(solve(17, 17, Side::Vertical, &SolveOptions::default()).is_err());
+}
+
+#[test]
+fn a_finished_position_is_lost_by_the_side_to_move() {
+    let game = Domineering::new(1, 5, Side::Vertical).expect("valid");
+    let solved = solve_position(&game, &SolveOptions::default()).expect("trivial");
+    assert_eq!((solved.winner, solved.best), (Side::Horizontal, None));
+}
