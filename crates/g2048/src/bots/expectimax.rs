@@ -1,0 +1,266 @@
+//! A strong 2048 player: expectimax over moves and new tiles, with a heuristic read from a 65,536-entry
+//! table per row and column.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hamle_core::{Bot, Budget, Decision, Stream};
+use rustc_hash::FxHashMap;
+
+use crate::board::{Board, Direction};
+use crate::rules::G2048;
+
+/// The weights of the row heuristic: each row and column of a board is scored alone and the eight
+/// scores summed, so the whole heuristic is eight table look-ups.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Added per line (row or column) so that every live board scores above a lost one (which scores 0).
+    pub base: f32,
+    /// Per empty cell.
+    pub empty: f32,
+    /// Per tile that could merge with an equal neighbour in the line.
+    pub merges: f32,
+    /// Against lines that go up and down: the smaller of the two directions' rises, each rise measured
+    /// as the difference of exponents raised to `monotonicity_power`.
+    pub monotonicity: f32,
+    /// See `monotonicity`.
+    pub monotonicity_power: f32,
+    /// Against big tiles in general: the sum of each exponent raised to `sum_power`.
+    pub sum: f32,
+    /// See `sum`.
+    pub sum_power: f32,
+}
+
+impl Default for Weights {
+    /// The weights chosen by the tuning in `docs/rules/2048.md`, starting from [`Weights::published`].
+    fn default() -> Self {
+        Weights {
+            base: 200_000.0,
+            empty: 540.0,
+            merges: 350.0,
+            monotonicity: 23.5,
+            monotonicity_power: 3.5,
+            sum: 11.0,
+            sum_power: 3.0,
+        }
+    }
+}
+
+impl Weights {
+    /// nneonneo's published weights (2048-ai), where the tuning started.
+    pub fn published() -> Weights {
+        Weights {
+            base: 200_000.0,
+            empty: 270.0,
+            merges: 700.0,
+            monotonicity: 47.0,
+            monotonicity_power: 4.0,
+            sum: 11.0,
+            sum_power: 3.5,
+        }
+    }
+}
+
+/// The heuristic value of every possible row (a line of four exponents), for one set of [`Weights`].
+#[derive(Clone, Debug)]
+pub struct RowTable {
+    values: Vec<f32>,
+}
+
+impl RowTable {
+    /// Scores all 65,536 lines with `weights`.
+    pub fn new(weights: &Weights) -> RowTable {
+        RowTable { values: (0..=u16::MAX).map(|row| line_value(row, weights)).collect() }
+    }
+
+    /// The heuristic value of a board: its four rows and four columns.
+    pub fn board_value(&self, board: Board) -> f32 {
+        let t = board.transpose();
+        (0..4).map(|r| self.values[usize::from(board.row(r))] + self.values[usize::from(t.row(r))]).sum()
+    }
+}
+
+fn line_value(row: u16, w: &Weights) -> f32 {
+    let ranks: [u8; 4] = std::array::from_fn(|c| ((row >> (4 * c)) & 0xF) as u8);
+    let mut sum = 0.0;
+    let mut empty = 0.0;
+    let mut merges = 0.0;
+    // Runs of equal tiles, empty cells skipped: a run of n tiles offers n merges' worth of tiles.
+    let (mut previous, mut run) = (0u8, 0u32);
+    for &rank in &ranks {
+        sum += f32::from(rank).powf(w.sum_power);
+        if rank == 0 {
+            empty += 1.0;
+            continue;
+        }
+        if rank == previous {
+            run += 1;
+        } else if run > 0 {
+            merges += (1 + run) as f32;
+            run = 0;
+        }
+        previous = rank;
+    }
+    if run > 0 {
+        merges += (1 + run) as f32;
+    }
+    let (mut toward_start, mut toward_end) = (0.0, 0.0);
+    for pair in ranks.windows(2) {
+        let (a, b) = (f32::from(pair[0]).powf(w.monotonicity_power), f32::from(pair[1]).powf(w.monotonicity_power));
+        if pair[0] > pair[1] { toward_start += a - b } else { toward_end += b - a }
+    }
+    w.base + w.empty * empty + w.merges * merges - w.monotonicity * f32::min(toward_start, toward_end) - w.sum * sum
+}
+
+/// Expectimax over moves and new tiles: at a chance node every empty cell gets a 2 or a 4 with the
+/// game's own probabilities (0.9/0.1 in the original game).
+///
+/// A branch stops when its probability falls below `min_probability` or at the depth limit: `depth`
+/// moves when set, else max(3, distinct tiles − 2), deeper as the board grows. A chance node's value is
+/// cached per decision, and reused by any node at least as shallow as the one that computed it.
+#[derive(Clone, Debug)]
+pub struct Expectimax {
+    /// The heuristic's weights.
+    pub weights: Weights,
+    /// Moves searched; `None` adapts to the board.
+    pub depth: Option<u32>,
+    /// Branches less likely than this are scored by the heuristic at once.
+    pub min_probability: f32,
+    table: Arc<RowTable>,
+    cache: FxHashMap<u64, (u32, f32)>,
+}
+
+impl Default for Expectimax {
+    fn default() -> Self {
+        Expectimax::new(Weights::default(), None, 1e-4)
+    }
+}
+
+impl Expectimax {
+    /// A player with these weights, depth (`None`: adaptive) and probability cut.
+    pub fn new(weights: Weights, depth: Option<u32>, min_probability: f32) -> Expectimax {
+        let table = Arc::new(RowTable::new(&weights));
+        Expectimax { weights, depth, min_probability, table, cache: FxHashMap::default() }
+    }
+
+    /// The depth limit for `board`: the set one, or max(3, distinct tiles − 2).
+    pub fn depth_for(&self, board: Board) -> u32 {
+        self.depth.unwrap_or_else(|| board.distinct_tiles().saturating_sub(2).max(3))
+    }
+
+    /// Each legal move's expected value at depth `depth`, with the nodes visited.
+    pub fn move_values(&mut self, board: Board, four: f32, depth: u32) -> (Vec<(Direction, f32)>, u64) {
+        self.cache.clear();
+        let mut search = Search {
+            table: &self.table,
+            cache: &mut self.cache,
+            min_probability: self.min_probability,
+            limit: depth,
+            four,
+            nodes: 0,
+        };
+        let values = Direction::ALL
+            .into_iter()
+            .filter(|&d| board.can_move(d))
+            .map(|d| (d, search.chance(board.shifted(d), 1.0, 0)))
+            .collect();
+        (values, search.nodes)
+    }
+}
+
+struct Search<'a> {
+    table: &'a RowTable,
+    cache: &'a mut FxHashMap<u64, (u32, f32)>,
+    min_probability: f32,
+    limit: u32,
+    four: f32,
+    nodes: u64,
+}
+
+impl Search<'_> {
+    /// The best move's value; 0, below every live board, when no move is left.
+    fn best_move(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
+        let mut best = 0.0f32;
+        for d in Direction::ALL {
+            let after = board.shifted(d);
+            if after != board {
+                best = best.max(self.chance(after, probability, depth + 1));
+            }
+        }
+        best
+    }
+
+    /// The mean over the new tiles that may fall on `board`.
+    fn chance(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
+        self.nodes += 1;
+        if probability < self.min_probability || depth >= self.limit {
+            return self.table.board_value(board);
+        }
+        if let Some(&(at, value)) = self.cache.get(&board.bits()) {
+            if at <= depth {
+                return value;
+            }
+        }
+        let mut empty = board.empty_mask();
+        let cells = empty.count_ones() as f32;
+        let each = probability / cells;
+        let two = 1.0 - self.four;
+        let mut total = 0.0;
+        while empty != 0 {
+            let bit = empty & empty.wrapping_neg();
+            empty &= empty - 1;
+            total += two * self.best_move(Board::from_bits(board.bits() | bit), each * two, depth);
+            total += self.four * self.best_move(Board::from_bits(board.bits() | (bit << 1)), each * self.four, depth);
+        }
+        let value = total / cells;
+        self.cache.insert(board.bits(), (depth, value));
+        value
+    }
+}
+
+impl Bot<G2048> for Expectimax {
+    fn name(&self) -> String {
+        let mut params = Vec::new();
+        if let Some(d) = self.depth {
+            params.push(format!("depth={d}"));
+        }
+        if self.min_probability != 1e-4 {
+            params.push(format!("prob={}", self.min_probability));
+        }
+        if self.weights == Weights::published() {
+            params.push("weights=published".to_owned());
+        }
+        if params.is_empty() { "expectimax".into() } else { format!("expectimax({})", params.join(",")) }
+    }
+
+    fn choose(&mut self, state: &G2048, budget: &Budget, _stream: &mut Stream) -> Option<Decision<Direction>> {
+        if !state.awaits_move() {
+            return None;
+        }
+        let start = Instant::now();
+        let board = state.board();
+        let four = state.rule().four() as f32;
+        let full = budget.depth.unwrap_or_else(|| self.depth_for(board)).clamp(1, 12);
+        // Under a time budget, deepen one move at a time while the next search looks likely to fit.
+        let first = if budget.time.is_some() { 1 } else { full };
+        let mut best = None;
+        let (mut nodes, mut reached) = (0, first);
+        for depth in first..=full {
+            reached = depth;
+            let (values, n) = self.move_values(board, four, depth);
+            nodes += n;
+            best = values.into_iter().fold(None, |best: Option<(Direction, f32)>, (d, v)| match best {
+                Some((_, b)) if b >= v => best,
+                _ => Some((d, v)),
+            });
+            if let Some(limit) = budget.time {
+                let spent = start.elapsed();
+                if spent * 6 > limit.saturating_sub(spent) || spent > Duration::from_secs(60) {
+                    break;
+                }
+            }
+        }
+        let (mv, value) = best?;
+        Some(Decision { mv, score: f64::from(value), pv: vec![mv], depth: reached, nodes, elapsed: start.elapsed() })
+    }
+}

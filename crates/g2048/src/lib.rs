@@ -1,0 +1,18 @@
+//! 2048 for hamle: the board in one `u64` with row tables for the four moves, the rules and score of the
+//! original game with new tiles drawn from the game's seeded stream, a text notation, and two players —
+//! the seed report's depth-limited search ([`bots::Seed`]) and a strong expectimax ([`bots::Expectimax`]).
+//!
+//! It holds no terminal or web front end and no benchmark report or progress bar: those are in the `hamle` binary and the
+//! server, which drive this crate.
+#![deny(missing_docs)]
+
+mod board;
+pub mod bots;
+mod notation;
+mod record;
+mod rules;
+
+pub use board::{Board, Direction, Slide};
+pub use notation::{NotationError, format_board, parse_board, parse_direction};
+pub use record::{GameRecord, play_game};
+pub use rules::{G2048, MAX_RECORDED, MoveError, Spawn, SpawnRule};

@@ -1,0 +1,175 @@
+//! The bots: the seed's score and search as the report writes them, expectimax against the reference
+//! search of `hamle-core`, and no illegal move from either on any board.
+
+use hamle_2048::bots::{Expectimax, RowTable, Seed, Weights, seed_score};
+use hamle_2048::{Board, Direction, G2048, SpawnRule, parse_board};
+use hamle_core::search::expectimax;
+use hamle_core::{Bot, Budget, Evaluator, Game, Player, Stream};
+use proptest::prelude::*;
+
+fn board(text: &str) -> Board {
+    parse_board(text).expect("a test board")
+}
+
+#[test]
+fn the_seed_score_weighs_tiles_by_the_mask() {
+    // 4 in the corner (16000), 2 above it (30): 64,000 + 60, and the 2 above the 4 is half of it: +2.
+    let b = board(".,.,.,./.,.,.,./2,.,.,./4,.,.,.");
+    assert_eq!(seed_score(b), 64_000.0 + 60.0 + 2.0);
+}
+
+#[test]
+fn the_seed_score_takes_off_five_percent_for_each_repeated_value() {
+    // Two 8s, not neighbours: 8×26 + 8×14, each less 0.05 × weight × 8.
+    let b = board("8,.,.,./.,.,.,./.,.,8,./.,.,.,.");
+    let expected = 8.0 * 26.0 + 8.0 * 14.0 - 0.05 * 26.0 * 8.0 - 0.05 * 14.0 * 8.0;
+    assert!((seed_score(b) - expected).abs() < 1e-9);
+}
+
+#[test]
+fn the_seed_score_rewards_an_equal_tile_to_the_right() {
+    // Two 2s side by side in the bottom row: 2×16000 + 2×18, less the repeat, plus 2 for the right neighbour.
+    let b = board(".,.,.,./.,.,.,./.,.,.,./2,2,.,.");
+    let expected = 2.0 * 16000.0 + 2.0 * 18.0 - 0.05 * (16000.0 + 18.0) * 2.0 + 2.0;
+    assert!((seed_score(b) - expected).abs() < 1e-9);
+}
+
+#[test]
+fn the_seed_search_sums_each_next_move_over_every_new_tile() {
+    let b = board("2,.,.,4/.,.,.,./.,8,.,./.,.,.,2");
+    let (at_1, _) = Seed::default().move_scores(b, 1);
+    for &(d, score) in &at_1 {
+        assert_eq!(score, seed_score(b.shifted(d)), "depth 1 scores the board after the move");
+    }
+    let (at_2, _) = Seed::default().move_scores(b, 2);
+    for (d, score) in at_2 {
+        let after = b.shifted(d);
+        // For each next move, its score summed over a 2 on each empty cell; the best of the four sums.
+        let best = Direction::ALL
+            .into_iter()
+            .map(|next| {
+                (0..16)
+                    .filter(|&cell| after.cell(cell) == 0)
+                    .map(|cell| {
+                        let spawned = after.with_cell(cell, 1);
+                        let moved = spawned.shifted(next);
+                        if moved == spawned { seed_score(spawned) } else { seed_score(moved) }
+                    })
+                    .sum::<f64>()
+            })
+            .fold(f64::MIN, f64::max);
+        assert!((score - best).abs() < 1e-6, "{d:?}: {score} vs {best}");
+    }
+}
+
+#[test]
+fn the_seed_player_plays_the_best_scored_move() {
+    // At depth 1 the score of the board after each move decides: merging two 256s into the corner.
+    let game = G2048::from_board(board(".,.,.,./.,.,.,./.,.,.,./256,256,.,."), 0, SpawnRule::Report);
+    let decision =
+        Seed { depth: 1, ..Seed::default() }.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!(decision.mv, Direction::Left);
+    assert_eq!(decision.score, seed_score(board(".,.,.,./.,.,.,./.,.,.,./512,.,.,.")));
+}
+
+/// The row-table heuristic as an evaluator for `hamle-core`'s reference search; a lost game scores 0.
+struct Heuristic(RowTable);
+
+impl Evaluator<G2048> for Heuristic {
+    fn evaluate(&self, state: &G2048, _player: Player) -> f64 {
+        if state.is_over() { 0.0 } else { f64::from(self.0.board_value(state.board())) }
+    }
+}
+
+#[test]
+fn expectimax_matches_the_reference_search() {
+    let eval = Heuristic(RowTable::new(&Weights::default()));
+    for (text, depth) in [
+        ("2,.,.,4/.,.,.,./.,8,.,./.,.,.,2", 1),
+        ("2,4,8,16/.,.,4,./.,.,.,./.,.,.,2", 1),
+        ("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4", 2),
+    ] {
+        let b = board(text);
+        for rule in [SpawnRule::Original, SpawnRule::Report] {
+            let game = G2048::from_board(b, 0, rule);
+            let mut bot = Expectimax::new(Weights::default(), Some(depth), 0.0);
+            let (values, _) = bot.move_values(b, rule.four() as f32, depth);
+            let best = values.iter().map(|&(_, v)| f64::from(v)).fold(f64::MIN, f64::max);
+            let reference = expectimax(&game, &eval, depth + 1).expect("a move to make");
+            assert!(
+                (best - reference.value).abs() <= 1e-5 * reference.value.abs(),
+                "{text} depth {depth}: {best} vs {}",
+                reference.value
+            );
+        }
+    }
+}
+
+#[test]
+fn expectimax_keeps_away_from_a_lost_board() {
+    // Up locks the board with no merge left; every other move keeps the game alive.
+    let game = G2048::from_board(board("2,4,2,4/4,2,4,2/2,4,2,4/.,.,.,8"), 0, SpawnRule::Original);
+    let decision = Expectimax::default().choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_ne!(decision.mv, Direction::Up);
+}
+
+#[test]
+fn expectimax_under_a_time_budget_reports_the_depth_it_finished() {
+    let game = G2048::from_board(board("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4"), 0, SpawnRule::Original);
+    let budget = Budget::time(std::time::Duration::from_millis(50));
+    let decision = Expectimax::default().choose(&game, &budget, &mut Stream::new(1)).expect("a move");
+    assert!(decision.depth >= 1);
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(moves.contains(&decision.mv));
+}
+
+fn any_board() -> impl Strategy<Value = Board> {
+    prop::array::uniform16(prop_oneof![3 => Just(0u8), 2 => 1u8..=12]).prop_map(|cells| {
+        let mut b = Board::EMPTY;
+        for (i, e) in cells.into_iter().enumerate() {
+            b = b.with_cell(i, e);
+        }
+        b
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn bots_only_choose_legal_moves(b in any_board()) {
+        let game = G2048::from_board(b, 0, SpawnRule::Original);
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let bots: Vec<Box<dyn Bot<G2048>>> =
+            vec![Box::new(Seed::default()), Box::new(Expectimax::new(Weights::default(), Some(2), 1e-3))];
+        for mut bot in bots {
+            match bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)) {
+                Some(decision) => prop_assert!(moves.contains(&decision.mv), "{} chose {:?}", bot.name(), decision.mv),
+                None => prop_assert!(moves.is_empty(), "{} passed with moves left", bot.name()),
+            }
+        }
+    }
+
+    #[test]
+    fn a_move_keeps_the_tile_sum_and_scores_what_it_merged(b in any_board(), d in 0usize..4) {
+        let slide = b.slide(Direction::ALL[d]);
+        prop_assert_eq!(slide.board.tile_sum(), b.tile_sum());
+        // Each merge of two 2^e makes one 2^(e+1): the tile count drops by the merges.
+        let tiles = |x: Board| 16 - x.empty_count();
+        prop_assert!(tiles(slide.board) <= tiles(b));
+        prop_assert_eq!(slide.score == 0, tiles(slide.board) == tiles(b));
+    }
+
+    #[test]
+    fn opposite_moves_mirror_each_other(b in any_board()) {
+        let mirror = |x: Board| {
+            let mut m = Board::EMPTY;
+            for r in 0..4 { for c in 0..4 { m = m.with_cell(4 * r + 3 - c, x.get(r, c)); } }
+            m
+        };
+        prop_assert_eq!(mirror(b.shifted(Direction::Left)), mirror(b).shifted(Direction::Right));
+        prop_assert_eq!(b.transpose().shifted(Direction::Left).transpose(), b.shifted(Direction::Up));
+    }
+}
