@@ -1,7 +1,7 @@
 // The home page: the games, and this browser's unfinished ones.
 import { api, attempt, ensurePlayer, el } from "./api.js";
 
-const NAMES = { hapis: "Hapis Tavlası", tictactoe: "Tic-tac-toe" };
+const NAMES = { hapis: "Hapis Tavlası", tictactoe: "Tic-tac-toe", 2048: "2048", domineering: "Domineering" };
 
 async function listUnfinished() {
   const list = document.getElementById("unfinished");
@@ -16,7 +16,7 @@ async function listUnfinished() {
     return;
   }
   for (const g of open) {
-    const opponent = g.setup?.opponent ?? "a bot";
+    const opponent = g.setup?.opponent ?? g.setup?.bot ?? "a bot";
     const variant = g.setup?.variant ? ` (${g.setup.variant})` : "";
     const when = new Date(g.updated * 1000).toLocaleString();
     list.append(

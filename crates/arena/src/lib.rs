@@ -1,6 +1,6 @@
 //! The arena: every hamle game and bot found by a short name with parameters
 //! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars,
-//! and sessions that people and bots play through.
+//! sessions that people and bots play through, and benchmarks of 2048 bots.
 //!
 //! It holds no rules and no search: those live in the game crates and `hamle-core`. The CLI and
 //! the server share this one registry.
@@ -12,6 +12,7 @@ pub mod matches;
 pub mod registry;
 pub mod session;
 pub mod spec;
+pub mod tiles;
 
 pub use matches::{MatchOptions, MatchReport};
 pub use registry::{GameKind, Registry};

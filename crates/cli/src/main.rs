@@ -1,8 +1,11 @@
 //! `hamle`: the web app (with no command), and the games of the seed documents in the terminal: play,
 //! solve, match, train.
 
+mod bench;
+mod domineering;
 mod hapis;
 mod play;
+mod play_2048;
 mod play_hapis;
 mod solve;
 mod train;
@@ -69,15 +72,32 @@ enum Command {
         /// Hapis: who throws first in the games after the first.
         #[arg(long, value_enum, default_value_t = play_hapis::NextStart::Winner)]
         next: play_hapis::NextStart,
+        /// 2048: let this bot play while you watch (`expectimax`, `seed`).
+        #[arg(long)]
+        auto: Option<String>,
+        /// 2048: milliseconds between a watched bot's moves.
+        #[arg(long, default_value_t = 150)]
+        delay: u64,
+        /// Domineering: rows (the same as the parameter `rows=`).
+        #[arg(long)]
+        rows: Option<usize>,
+        /// Domineering: columns (the same as the parameter `cols=`).
+        #[arg(long)]
+        cols: Option<usize>,
+        /// Domineering: the side you play, `vertical` or `horizontal` (default: the side `--first` gives you).
+        #[arg(long)]
+        human: Option<String>,
         /// Seed of the game's random stream (chance and the bot's tie-breaks).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
         budget: BudgetArgs,
     },
+    /// Benchmark a 2048 bot over many seeded games: tiles reached, scores, moves per second.
+    Bench(bench::BenchArgs),
     /// Solve a game completely and print its value and best first moves.
     Solve {
-        /// The game: `tictactoe`.
+        /// The game: `tictactoe`, `domineering`.
         game: String,
         /// The game's variant (`classic` or `two-phase` for tic-tac-toe).
         #[arg(long)]
@@ -85,6 +105,17 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Domineering: the board as ROWSxCOLS, e.g. `8x8` (a vertical domino covers two rows).
+        size: Option<String>,
+        /// Domineering: who places first, `vertical` or `horizontal`.
+        #[arg(long)]
+        first: Option<String>,
+        /// Domineering: threads sharing the search.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Domineering: solve every board up to N×N, both starters, and print the outcome table.
+        #[arg(long)]
+        table: Option<usize>,
     },
     /// Play a match of N seeded games between two bots, starts alternated.
     Match {
@@ -103,15 +134,8 @@ enum Command {
         /// The game's variant (the same as the parameter `variant=`).
         #[arg(long)]
         variant: Option<String>,
-        /// Worker threads (default: one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also write the full JSON report, every game included, to this file.
-        #[arg(long)]
-        out: Option<PathBuf>,
+        #[command(flatten)]
+        report: ReportArgs,
         #[command(flatten)]
         budget: BudgetArgs,
     },
@@ -129,6 +153,40 @@ enum Command {
         #[command(subcommand)]
         command: hapis::HapisCommand,
     },
+}
+
+/// How a long job of many games runs and reports: `hamle match` and `hamle bench`.
+#[derive(clap::Args, Debug, Clone)]
+struct ReportArgs {
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Also write the full JSON report, every game included, to this file.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    /// Sizes rayon's pool as `--threads` asks.
+    fn start_threads(&self) -> Result<()> {
+        if let Some(t) = self.threads {
+            rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().context("starting threads")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the full report to `--out`, if given, and says where it went.
+    fn write_out(&self, report: &serde_json::Value) -> Result<()> {
+        if let Some(path) = &self.out {
+            std::fs::write(path, serde_json::to_string_pretty(report)?)
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!("full report with every game written to {}", path.display());
+        }
+        Ok(())
+    }
 }
 
 /// Where the web app listens and keeps its games.
@@ -181,8 +239,48 @@ fn run(cli: Cli) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     match command {
         Command::Serve(args) => serve(&args),
-        Command::Play { game, variant, bot, first, seed, budget, match_length, next } => {
-            let spec = game_spec(&game, variant.as_deref())?;
+        Command::Play {
+            game,
+            variant,
+            bot,
+            first,
+            seed,
+            budget,
+            match_length,
+            next,
+            auto,
+            delay,
+            rows,
+            cols,
+            human,
+        } => {
+            let mut spec = game_spec(&game, variant.as_deref())?;
+            if spec.name == "domineering" {
+                for (key, value) in [("rows", rows), ("cols", cols)] {
+                    if let Some(v) = value {
+                        spec = spec.with(key, &v.to_string());
+                    }
+                }
+                let human_first = first == First::Human;
+                return domineering::play(&spec, bot.as_deref(), human.as_deref(), human_first, seed, budget.budget());
+            }
+            anyhow::ensure!(
+                rows.is_none() && cols.is_none() && human.is_none(),
+                "--rows, --cols and --human are for domineering"
+            );
+            if spec.name == "2048" {
+                anyhow::ensure!(bot.is_none(), "2048 has one player: --auto BOT lets a bot play it");
+                let auto = auto.as_deref().map(str::parse).transpose()?;
+                let setup = play_2048::Setup {
+                    game: spec,
+                    auto,
+                    seed,
+                    delay: Duration::from_millis(delay),
+                    budget: budget.budget(),
+                };
+                return play_2048::run(&setup);
+            }
+            anyhow::ensure!(auto.is_none(), "--auto is for 2048, where a bot plays alone");
             let kind = registry.game(&spec.name)?;
             let strongest = kind.bots().first().map_or("random", |b| b.name);
             let bot: Spec = bot.as_deref().unwrap_or(strongest).parse()?;
@@ -198,14 +296,21 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = std::io::stdin();
             play::run(session, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json } => {
+        Command::Solve { game, variant, json, size, first, threads, table } => {
             let spec = game_spec(&game, variant.as_deref())?;
+            if spec.name == "domineering" {
+                let args = domineering::SolveArgs { size, first, threads, table, json };
+                return domineering::solve(&spec, &args);
+            }
+            anyhow::ensure!(
+                size.is_none() && first.is_none() && table.is_none() && threads == 1,
+                "a size, --first, --threads and --table are for domineering"
+            );
             solve::run(&spec, json)
         }
-        Command::Match { game, bot_a, bot_b, games, seed, variant, threads, json, out, budget } => {
-            if let Some(t) = threads {
-                rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().context("starting threads")?;
-            }
+        Command::Match { game, bot_a, bot_b, games, seed, variant, report: run_args, budget } => {
+            run_args.start_threads()?;
+            let json = run_args.json;
             let spec = game_spec(&game, variant.as_deref())?;
             let (a, b): (Spec, Spec) = (bot_a.parse()?, bot_b.parse()?);
             anyhow::ensure!(games > 0, "--games must be at least 1");
@@ -220,12 +325,7 @@ fn run(cli: Cli) -> Result<()> {
             } else {
                 print!("{}", report.table());
             }
-            if let Some(path) = out {
-                std::fs::write(&path, serde_json::to_string_pretty(&report)?)
-                    .with_context(|| format!("writing {}", path.display()))?;
-                eprintln!("full report with every game written to {}", path.display());
-            }
-            Ok(())
+            run_args.write_out(&serde_json::to_value(&report)?)
         }
         Command::Bots { game } => {
             let kind = registry.game(&game)?;
@@ -238,6 +338,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Hapis { command } => hapis::run(command),
+        Command::Bench(args) => bench::run(&args),
         Command::Train(args) => train::run(&args),
         Command::Games => {
             for game in registry.games() {

@@ -297,3 +297,46 @@ fn serve_prints_where_it_listens_and_answers_there() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(answer.contains("\"hapis\""), "{answer}");
 }
+
+#[test]
+fn bench_2048_reports_tiles_scores_and_pace_as_json() {
+    let out = hamle(&["bench", "2048", "--bot", "expectimax(depth=1)", "--games", "3", "--seed", "5", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["bot"], "expectimax(depth=1)");
+    assert_eq!(report["games"], 3);
+    assert_eq!(report["seed"], 5);
+    for tile in ["2048", "4096", "8192", "16384", "32768", "65536"] {
+        let share = report["reached"][tile].as_f64().expect("a share");
+        assert!((0.0..=1.0).contains(&share), "{tile}: {share}");
+    }
+    let (min, median, max) = (&report["score"]["min"], &report["score"]["median"], &report["score"]["max"]);
+    assert!(min.as_u64() <= median.as_u64() && median.as_u64() <= max.as_u64(), "{}", report["score"]);
+    assert!(report["moves_per_second"].as_f64().is_some_and(|x| x > 0.0));
+    // The same seed, the same games.
+    let again = hamle(&["bench", "2048", "--bot", "expectimax(depth=1)", "--games", "3", "--seed", "5", "--json"]);
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).expect("JSON");
+    assert_eq!(again["score"], report["score"]);
+}
+
+#[test]
+fn bench_and_play_2048_refuse_bad_flags_clearly() {
+    assert_clean_failure(&hamle(&["bench", "2048", "--bot", "oracle"]), "no bot called 'oracle'");
+    assert_clean_failure(&hamle(&["bench", "2048", "--bot", "seed", "--games", "0"]), "at least 1");
+    assert_clean_failure(&hamle(&["bench", "tictactoe", "--bot", "perfect"]), "2048 only");
+    assert_clean_failure(&hamle(&["bench", "2048(spawn=often)", "--bot", "seed"]), "spawn");
+    assert_clean_failure(&hamle(&["bench", "2048", "--bot", "expectimax(depth=99)"]), "depth");
+    assert_clean_failure(&hamle(&["play", "2048", "--bot", "seed"]), "--auto");
+}
+
+#[test]
+fn play_2048_reads_moves_line_by_line_and_a_watched_bot_finishes() {
+    let out = hamle_with_input(&["play", "2048", "--seed", "2"], "left\nsideways\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("'sideways' is not a move"), "{shown}");
+    assert!(shown.contains("left unfinished"), "{shown}");
+    let out = hamle(&["play", "2048", "--auto", "expectimax(depth=1)", "--seed", "2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Game over: score"), "{}", text(&out.stdout));
+}

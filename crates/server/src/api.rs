@@ -13,7 +13,7 @@ use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use crate::live::{Live, Refusal, board, hapis};
+use crate::live::{Live, Refusal, board, hapis, solo};
 use crate::store::{GameRow, StoreError};
 use crate::{App, MAX_BODY, fair, web};
 
@@ -162,6 +162,8 @@ fn valid_id(id: &str) -> bool {
 fn make_live(kind: &str, setup: &Value, seed: u64) -> Result<Box<dyn Live>, Refusal> {
     if kind == "hapis" {
         Ok(Box::new(hapis::HapisMatch::new(hapis::Setup::from_json(setup)?, seed)))
+    } else if kind == "2048" {
+        Ok(Box::new(solo::Solo::new(solo::Setup::from_json(setup)?, seed)))
     } else {
         Ok(Box::new(board::BoardGame::new(board::Setup::from_json(kind, setup)?, seed)?))
     }
@@ -281,6 +283,8 @@ async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes
         })?;
         let (kind, setup) = if kind == "hapis" {
             ("hapis".to_owned(), hapis::Setup::from_json(&request)?.to_json())
+        } else if kind == "2048" {
+            ("2048".to_owned(), solo::Setup::from_json(&request)?.to_json())
         } else {
             let setup = board::Setup::from_json(kind, &request)?;
             (setup.game.name.clone(), setup.to_json())

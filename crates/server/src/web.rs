@@ -13,19 +13,25 @@ const FILES: &[(&str, &str, &str)] = &[
     ("index.html", "text/html; charset=utf-8", include_str!("../../../web/index.html")),
     ("hapis.html", "text/html; charset=utf-8", include_str!("../../../web/hapis.html")),
     ("tictactoe.html", "text/html; charset=utf-8", include_str!("../../../web/tictactoe.html")),
+    ("2048.html", "text/html; charset=utf-8", include_str!("../../../web/2048.html")),
+    ("domineering.html", "text/html; charset=utf-8", include_str!("../../../web/domineering.html")),
     ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
     ("api.js", "text/javascript; charset=utf-8", include_str!("../../../web/api.js")),
     ("home.js", "text/javascript; charset=utf-8", include_str!("../../../web/home.js")),
     ("hapis.js", "text/javascript; charset=utf-8", include_str!("../../../web/hapis.js")),
     ("tictactoe.js", "text/javascript; charset=utf-8", include_str!("../../../web/tictactoe.js")),
+    ("2048.js", "text/javascript; charset=utf-8", include_str!("../../../web/2048.js")),
+    ("domineering.js", "text/javascript; charset=utf-8", include_str!("../../../web/domineering.js")),
 ];
 
-/// The pages (`/`, `/hapis`, `/tictactoe`) and their files (`/static/…`).
+/// The pages (`/`, `/hapis`, `/tictactoe`, `/2048`, `/domineering`) and their files (`/static/…`).
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
         .route("/hapis", get(|| async { file("hapis.html") }))
         .route("/tictactoe", get(|| async { file("tictactoe.html") }))
+        .route("/2048", get(|| async { file("2048.html") }))
+        .route("/domineering", get(|| async { file("domineering.html") }))
         .route("/static/{name}", get(|Path(name): Path<String>| async move { file(&name) }))
 }
 

@@ -37,7 +37,7 @@ fn the_catalog_lists_every_game_with_its_bots() {
     let (status, body) = server.client().get("/api/catalog");
     assert_eq!(status, 200);
     let names: Vec<&str> = body["games"].as_array().expect("games").iter().filter_map(|g| g["name"].as_str()).collect();
-    assert_eq!(names, ["tictactoe", "hapis"]);
+    assert_eq!(names, ["tictactoe", "hapis", "2048", "domineering"]);
     let hapis_bots = body["games"][1]["bots"].as_array().expect("bots");
     assert!(hapis_bots.iter().any(|b| b["name"] == "expert"));
 }

@@ -1,6 +1,7 @@
 //! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which `scripts/test` installs):
 //! a whole Hapis game against `thesis` played by clicking (and once by keyboard), a step by drag and its undo, a drawn tic-tac-toe game
-//! and a won two-phase one (slides by clicking), the board at phone width. Screenshots go to `target/tmp/screenshots/`.
+//! and a won two-phase one (slides by clicking), the board at phone width, a whole 2048 game by swipes and keys
+//! with the bot watched, a Domineering game with its domino preview. Screenshots go to `target/tmp/screenshots/`.
 
 mod common;
 
@@ -92,6 +93,11 @@ async fn shot(client: &Client, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
+/// Chooses the `<option>` that `css` names.
+async fn pick(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("chosen");
+}
+
 async fn click(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("a click");
 }
@@ -145,8 +151,8 @@ async fn a_whole_hapis_game_against_thesis_by_clicking() {
     let client = browser(&driver, 1200, 1000).await;
     let base = format!("http://{}", server.addr);
     client.goto(&format!("{base}/hapis")).await.expect("the page");
-    client.find(Locator::Css("#opponent option[value='thesis']")).await.expect("thesis").click().await.expect("chosen");
-    client.find(Locator::Css("#length option[value='1']")).await.expect("1 point").click().await.expect("chosen");
+    pick(&client, "#opponent option[value='thesis']").await;
+    pick(&client, "#length option[value='1']").await;
     shot(&client, "hapis-new").await;
     click(&client, "#start").await;
     settled(&client).await;
@@ -264,13 +270,7 @@ async fn perfect_tictactoe(variant: &str, verdict: &str) {
     let client = browser(&driver, 390, 844).await;
     let base = format!("http://{}", server.addr);
     client.goto(&format!("{base}/tictactoe")).await.expect("the page");
-    client
-        .find(Locator::Css(&format!("#variant option[value='{variant}']")))
-        .await
-        .expect("variant")
-        .click()
-        .await
-        .expect("chosen");
+    pick(&client, &format!("#variant option[value='{variant}']")).await;
     click(&client, "#start").await;
     settled(&client).await;
     let id = game_id(&client).await;
@@ -332,5 +332,140 @@ async fn the_hapis_board_fits_a_phone() {
     shot(&client, "hapis-phone").await;
     assert!(window < 600.0, "a narrow window: {window}");
     assert!(page <= window, "no sideways scrolling: the page is {page} px in a {window} px window");
+    client.close().await.expect("closed");
+}
+
+/// Sends a swipe on `css` as a phone does: a touch that starts at the centre and ends `dx`, `dy` away.
+async fn swipe(client: &Client, css: &str, dx: f64, dy: f64) {
+    let script = r#"
+        const [css, dx, dy] = arguments;
+        const area = document.querySelector(css);
+        const box = area.getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        const touch = (cx, cy) => new Touch({ identifier: 1, target: area, clientX: cx, clientY: cy });
+        area.dispatchEvent(new TouchEvent("touchstart", { changedTouches: [touch(x, y)], touches: [touch(x, y)], bubbles: true }));
+        area.dispatchEvent(new TouchEvent("touchend", { changedTouches: [touch(x + dx, y + dy)], bubbles: true }));
+    "#;
+    client.execute(script, vec![json!(css), json!(dx), json!(dy)]).await.expect("a swipe");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_2048_game_by_keys_and_swipes_with_the_bot_watched() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let client = browser(&driver, 420, 900).await;
+    let base = format!("http://{}", server.addr);
+    client.goto(&format!("{base}/2048")).await.expect("the page");
+    pick(&client, "#bot option[value='expectimax(depth=2)']").await;
+    click(&client, "#start").await;
+    settled(&client).await;
+    let id = game_id(&client).await;
+    shot(&client, "2048-new").await;
+    // The bot: one move, then a few while watched, then stopped.
+    click(&client, "#bot-move").await;
+    settled(&client).await;
+    assert_eq!(state(&server, &id)["moves"], 1);
+    click(&client, "#watch").await;
+    let start = Instant::now();
+    while state(&server, &id)["moves"].as_u64().unwrap_or(0) < 6 {
+        assert!(start.elapsed() < Duration::from_secs(60), "the watched bot plays");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    click(&client, "#watch").await;
+    settled(&client).await;
+    shot(&client, "2048-watched").await;
+    let watched = state(&server, &id)["moves"].as_u64().expect("moves");
+    // Then the person, by swipes and by keys, to the end.
+    let keys = [("left", "\u{E012}"), ("up", "\u{E013}"), ("right", "\u{E014}"), ("down", "\u{E015}")];
+    let swipes = [("left", -80.0, 0.0), ("up", 0.0, -80.0), ("right", 80.0, 0.0), ("down", 0.0, 80.0)];
+    let mut turns = 0u64;
+    loop {
+        let game = state(&server, &id);
+        if game["phase"] == "over" {
+            break;
+        }
+        let legal: Vec<String> =
+            game["legal"].as_array().expect("legal").iter().filter_map(|m| m.as_str().map(str::to_owned)).collect();
+        // Prefer down and left, as people do, so that the game lasts a while.
+        let choice =
+            ["down", "left", "right", "up"].into_iter().find(|d| legal.iter().any(|m| m == d)).expect("a legal move");
+        if turns < 4 {
+            let &(_, dx, dy) = swipes.iter().find(|(d, _, _)| *d == choice).expect("a swipe");
+            swipe(&client, "#tiles", dx, dy).await;
+        } else {
+            let &(_, key) = keys.iter().find(|(d, _)| *d == choice).expect("a key");
+            client.find(Locator::Css("#tiles")).await.expect("the board").send_keys(key).await.expect("a key");
+        }
+        settled(&client).await;
+        turns += 1;
+        let now = state(&server, &id)["moves"].as_u64().expect("moves");
+        assert_eq!(now, watched + turns, "each swipe or key is one move");
+        if turns == 20 {
+            shot(&client, "2048-midgame").await;
+        }
+        assert!(turns < 3000, "the game ends");
+    }
+    let message = text(&client, "#message").await;
+    assert!(message.contains("No move is left"), "{message}");
+    let again = client.find(Locator::Css("#again")).await.expect("a link");
+    assert!(again.is_displayed().await.expect("shown or not"), "a new game is offered at the end");
+    shot(&client, "2048-over").await;
+    client.close().await.expect("closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_domineering_game_with_the_domino_previewed_under_the_pointer() {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction};
+    let server = Server::in_memory();
+    let driver = driver();
+    let client = browser(&driver, 800, 1000).await;
+    let base = format!("http://{}", server.addr);
+    client.goto(&format!("{base}/domineering")).await.expect("the page");
+    pick(&client, "#rows option[value='5']").await;
+    pick(&client, "#cols option[value='4']").await;
+    pick(&client, "#opponent option[value='seed(depth=2)']").await;
+    click(&client, "#start").await;
+    settled(&client).await;
+    let id = game_id(&client).await;
+    let mut placed = 0;
+    loop {
+        let game = state(&server, &id);
+        if game["phase"] == "over" {
+            break;
+        }
+        let mv = game["legal"][0].as_str().expect("a legal move").to_owned();
+        let (a, b) = mv.split_once('-').expect("two cells");
+        // Pointing at the move's first cell previews the domino on both its cells.
+        let cell = client.find(Locator::Css(&format!("#board [data-cell='{a}']"))).await.expect("a cell");
+        let hover = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element: cell.clone(),
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        client.perform_actions(hover).await.expect("pointed at");
+        for name in [a, b] {
+            let class = client
+                .find(Locator::Css(&format!("#board [data-cell='{name}']")))
+                .await
+                .expect("a cell")
+                .attr("class")
+                .await
+                .expect("a class");
+            assert!(class.is_some_and(|c| c.contains("preview")), "{name} of {mv} is previewed");
+        }
+        if placed == 0 {
+            shot(&client, "domineering-preview").await;
+        }
+        cell.click().await.expect("placed");
+        settled(&client).await;
+        placed += 1;
+        let after = state(&server, &id);
+        assert!(after["history"].as_array().is_some_and(|h| h.iter().any(|m| m == mv.as_str())), "{mv} was played");
+        assert!(placed < 20, "a 5×4 game ends");
+    }
+    let message = text(&client, "#message").await;
+    assert!(message.contains("wins"), "{message}");
+    shot(&client, "domineering-over").await;
     client.close().await.expect("closed");
 }

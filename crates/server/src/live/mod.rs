@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod hapis;
+pub mod solo;
 
 use std::time::Duration;
 

@@ -1,0 +1,225 @@
+//! 2048 benchmarks: many seeded games of one bot in parallel, the share of games reaching each tile
+//! (2048 to 65536), the scores and the bot's pace.
+
+use std::time::Instant;
+
+use hamle_2048::{G2048, GameRecord, play_game};
+use hamle_core::{Budget, stream::derive_seed};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::elo::wilson;
+use crate::spec::Spec;
+use crate::{ArenaError, games};
+
+/// The tiles a benchmark reports, as exponents: 2048 (2^11) to 65536 (2^16).
+pub const TILES: std::ops::RangeInclusive<u8> = 11..=16;
+
+/// One game of a benchmark.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileGame {
+    /// The game's seed (derived from the benchmark's seed and the game's index).
+    pub seed: u64,
+    /// Final score.
+    pub score: u64,
+    /// Moves made.
+    pub moves: u32,
+    /// The largest tile.
+    pub top: u64,
+    /// For each tile from 2048 to 65536 reached, the move after which it first appeared.
+    pub first: Vec<(u64, u32)>,
+    /// The bot's thinking time, in seconds.
+    pub seconds: f64,
+}
+
+/// The share of games that reached one tile, with its 95 % Wilson interval.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reached {
+    /// The tile.
+    pub tile: u64,
+    /// Games that reached it.
+    pub games: usize,
+    /// Their share.
+    pub share: f64,
+    /// 95 % interval of the share.
+    pub interval: (f64, f64),
+    /// The median move at which it first appeared, over the games that reached it.
+    pub median_move: Option<u32>,
+}
+
+/// A whole benchmark.
+#[derive(Clone, Debug, Serialize)]
+pub struct TileReport {
+    /// The game with its parameters.
+    pub game: String,
+    /// The bot with its parameters.
+    pub bot: String,
+    /// Games played.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Each tile from 2048 to 65536.
+    pub reached: Vec<Reached>,
+    /// Lowest, median and highest final score.
+    pub score: [u64; 3],
+    /// Median over games of the moves per second of thinking, with the quartiles around it.
+    pub moves_per_second: [f64; 3],
+    /// Wall time of the whole benchmark, in seconds.
+    pub seconds: f64,
+    /// Every game.
+    pub records: Vec<TileGame>,
+}
+
+/// Plays `games` games of `bot` (a spec) on `game` (a spec of 2048): game `i` draws from the seed
+/// `derive_seed(seed, i)`. Runs on rayon's pool; `progress` shows a bar on stderr.
+///
+/// # Errors
+/// When a spec names another game, an unknown bot or parameter, or a value out of range.
+pub fn bench_2048(
+    game: &Spec,
+    bot: &Spec,
+    games: usize,
+    seed: u64,
+    budget: Budget,
+    progress: bool,
+) -> Result<TileReport, ArenaError> {
+    let def = games::g2048();
+    let start = def.game(game)?;
+    let bot_name = def.bot(bot, &start)?.name();
+    let bar = if progress { ProgressBar::new(games as u64) } else { ProgressBar::hidden() };
+    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {msg} ({elapsed} spent)") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(format!("{bot_name} on {game}"));
+    let began = Instant::now();
+    let records: Vec<TileGame> = (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let game_seed = derive_seed(seed, i as u64);
+            // The spec was checked above, so building the bot again cannot fail.
+            let mut player = def.bot(bot, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot));
+            let record = play_game(&start, player.as_mut(), &budget, game_seed, false, &mut |g: &G2048| {
+                if g.moves() % 500 == 0 {
+                    bar.set_message(format!("a game at move {} with {}", g.moves(), 1u64 << g.top_exponent()));
+                }
+            });
+            bar.inc(1);
+            tile_game(game_seed, &record)
+        })
+        .collect();
+    bar.finish_and_clear();
+    Ok(summarize(game.to_string(), bot_name, seed, records, began.elapsed().as_secs_f64()))
+}
+
+fn tile_game(seed: u64, record: &GameRecord) -> TileGame {
+    let first = TILES.filter_map(|e| record.first[usize::from(e)].map(|m| (1u64 << e, m))).collect();
+    TileGame {
+        seed,
+        score: record.score,
+        moves: record.moves,
+        top: 1u64 << record.top,
+        first,
+        seconds: record.thinking.as_secs_f64(),
+    }
+}
+
+fn median<T: Copy + PartialOrd>(sorted: &[T]) -> Option<T> {
+    sorted.get(sorted.len() / 2).copied()
+}
+
+fn summarize(game: String, bot: String, seed: u64, records: Vec<TileGame>, seconds: f64) -> TileReport {
+    let n = records.len();
+    let reached = TILES
+        .map(|e| {
+            let tile = 1u64 << e;
+            let mut at: Vec<u32> =
+                records.iter().filter_map(|r| r.first.iter().find(|&&(t, _)| t == tile).map(|&(_, m)| m)).collect();
+            at.sort_unstable();
+            Reached {
+                tile,
+                games: at.len(),
+                share: if n == 0 { 0.0 } else { at.len() as f64 / n as f64 },
+                interval: wilson(at.len(), n),
+                median_move: median(&at),
+            }
+        })
+        .collect();
+    let mut scores: Vec<u64> = records.iter().map(|r| r.score).collect();
+    scores.sort_unstable();
+    let mut pace: Vec<f64> =
+        records.iter().filter(|r| r.seconds > 0.0).map(|r| f64::from(r.moves) / r.seconds).collect();
+    pace.sort_by(f64::total_cmp);
+    let quartile = |q: usize| pace.get(pace.len() * q / 4).copied().unwrap_or(0.0);
+    TileReport {
+        game,
+        bot,
+        games: n,
+        seed,
+        reached,
+        score: [
+            scores.first().copied().unwrap_or(0),
+            median(&scores).unwrap_or(0),
+            scores.last().copied().unwrap_or(0),
+        ],
+        moves_per_second: [quartile(1), quartile(2), quartile(3)],
+        seconds,
+        records,
+    }
+}
+
+impl TileReport {
+    /// The report as a Markdown table.
+    pub fn table(&self) -> String {
+        let mut out = format!("{} on {}: {} games from seed {}\n\n", self.bot, self.game, self.games, self.seed);
+        out.push_str("| tile | games | share | 95 % interval | median move first seen |\n|---:|---:|---:|---|---:|\n");
+        for r in &self.reached {
+            let at = r.median_move.map_or("–".to_owned(), |m| m.to_string());
+            out.push_str(&format!(
+                "| {} | {} | {:.1} % | {:.1}–{:.1} % | {at} |\n",
+                r.tile,
+                r.games,
+                100.0 * r.share,
+                100.0 * r.interval.0,
+                100.0 * r.interval.1
+            ));
+        }
+        let [lo, mid, hi] = self.score;
+        let [q1, q2, q3] = self.moves_per_second;
+        out.push_str(&format!(
+            "\nscore: min {lo}, median {mid}, max {hi}\nmoves per second (per game): median {q2:.1} (quartiles {q1:.1}–{q3:.1})\nwall time: {:.1} s\n",
+            self.seconds
+        ));
+        out
+    }
+
+    /// The report as JSON: the summary fields, and with `records` every game.
+    pub fn json(&self, records: bool) -> serde_json::Value {
+        let reached: serde_json::Map<String, serde_json::Value> =
+            self.reached.iter().map(|r| (r.tile.to_string(), serde_json::json!(r.share))).collect();
+        let details: Vec<serde_json::Value> = self
+            .reached
+            .iter()
+            .map(|r| {
+                serde_json::json!({"tile": r.tile, "games": r.games, "share": r.share,
+                    "interval": [r.interval.0, r.interval.1], "median_move": r.median_move})
+            })
+            .collect();
+        let mut value = serde_json::json!({
+            "game": self.game,
+            "bot": self.bot,
+            "games": self.games,
+            "seed": self.seed,
+            "reached": reached,
+            "reached_details": details,
+            "score": {"min": self.score[0], "median": self.score[1], "max": self.score[2]},
+            "moves_per_second": self.moves_per_second[1],
+            "moves_per_second_quartiles": [self.moves_per_second[0], self.moves_per_second[2]],
+            "seconds": self.seconds,
+        });
+        if records {
+            value["records"] = serde_json::json!(self.records);
+        }
+        value
+    }
+}

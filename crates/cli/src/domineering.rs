@@ -1,0 +1,224 @@
+//! `hamle solve domineering RxC`, `hamle solve domineering --table N` and `hamle play domineering`.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use hamle_arena::{Spec, games};
+use hamle_core::Budget;
+use hamle_domineering::solve::{SolveOptions, Solved, solve_position};
+use hamle_domineering::{Domineering, Side};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+/// What `hamle solve domineering` was asked.
+#[derive(Debug, Clone)]
+pub struct SolveArgs {
+    /// `RxC` (rows × columns); without it, the spec's `rows` and `cols`.
+    pub size: Option<String>,
+    /// `vertical` or `horizontal`; without it, the spec's `first`.
+    pub first: Option<String>,
+    /// Threads sharing the root moves.
+    pub threads: usize,
+    /// Solve every board up to N×N instead.
+    pub table: Option<usize>,
+    /// Print JSON.
+    pub json: bool,
+}
+
+/// Reads `8x8` (also `8X8`, `8×8`) into (rows, cols).
+fn parse_size(text: &str) -> Result<(usize, usize)> {
+    let lower = text.to_ascii_lowercase().replace('×', "x");
+    let (r, c) = lower.split_once('x').with_context(|| format!("'{text}' is not a size: write ROWSxCOLS, like 8x8"))?;
+    let (rows, cols) = (r.trim().parse(), c.trim().parse());
+    match (rows, cols) {
+        (Ok(rows), Ok(cols)) => Ok((rows, cols)),
+        _ => bail!("'{text}' is not a size: write ROWSxCOLS, like 8x8"),
+    }
+}
+
+fn parse_side(text: &str) -> Result<Side> {
+    Side::parse(text).with_context(|| format!("'{text}' is not a side: write vertical or horizontal"))
+}
+
+/// Solves one board, with a spinner on stderr while it runs.
+fn solve_one(rows: usize, cols: usize, first: Side, threads: usize) -> Result<Solved> {
+    let start = Domineering::new(rows, cols, first)?;
+    let options = SolveOptions { threads, ..SolveOptions::default() };
+    let spinner = ProgressBar::new_spinner();
+    spinner.set_message(format!("solving {rows}x{cols}, {} first", first.name()));
+    spinner.enable_steady_tick(Duration::from_millis(200));
+    let solved = solve_position(&start, &options);
+    spinner.finish_and_clear();
+    Ok(solved?)
+}
+
+/// `hamle solve domineering …`.
+pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
+    let start: Domineering = games::domineering().game(spec)?;
+    let threads = args.threads.max(1);
+    if let Some(n) = args.table {
+        anyhow::ensure!(args.size.is_none(), "give either a size or --table N, not both");
+        return table(n, threads, args.json);
+    }
+    let (rows, cols) = match &args.size {
+        Some(text) => parse_size(text)?,
+        None => (start.rows(), start.cols()),
+    };
+    let first = match &args.first {
+        Some(text) => parse_side(text)?,
+        None => start.first(),
+    };
+    let solved = solve_one(rows, cols, first, threads)?;
+    if args.json {
+        let report = json!({
+            "rows": rows,
+            "cols": cols,
+            "first": first.name(),
+            "winner": solved.winner.name(),
+            "first_player_wins": solved.winner == first,
+            "best_move": solved.best.map(|mv| {
+                let game = Domineering::new(rows, cols, first).ok();
+                game.map(|g| hamle_core::Notation::format_move(&g, mv))
+            }),
+            "nodes": solved.nodes,
+            "seconds": solved.seconds,
+            "threads": threads,
+        });
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(());
+    }
+    let who = if solved.winner == first { "the first player" } else { "the second player" };
+    println!("domineering {rows}x{cols} ({rows} rows, {cols} columns), {} moves first", first.name());
+    println!("winner: {} ({who})", solved.winner.name());
+    if let Some(mv) = solved.best {
+        let game = Domineering::new(rows, cols, first)?;
+        println!("a winning first move: {}", hamle_core::Notation::format_move(&game, mv));
+    }
+    println!("nodes: {}", solved.nodes);
+    println!("time: {:.3} s ({threads} thread{})", solved.seconds, if threads == 1 { "" } else { "s" });
+    Ok(())
+}
+
+/// The seed's letter for a board: `V`/`H` when that side wins whoever starts, `1`/`2` when the
+/// first/second player wins either way.
+fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
+    match (vertical_first, horizontal_first) {
+        (Side::Vertical, Side::Vertical) => "V",
+        (Side::Horizontal, Side::Horizontal) => "H",
+        (Side::Vertical, Side::Horizontal) => "1",
+        (Side::Horizontal, Side::Vertical) => "2",
+    }
+}
+
+/// Every board from 1×1 to N×N, both starters, with a progress bar on stderr.
+fn table(n: usize, threads: usize, json: bool) -> Result<()> {
+    anyhow::ensure!((1..=11).contains(&n), "--table takes 1 to 11 (the solver holds boards of up to 128 cells)");
+    let bar = ProgressBar::new((n * n * 2) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let clock = Instant::now();
+    let mut cells = Vec::new();
+    let mut grid = vec![vec![String::new(); n]; n];
+    for rows in 1..=n {
+        for cols in 1..=n {
+            let mut winners = [Side::Vertical; 2];
+            let mut effort = [(0u64, 0f64); 2];
+            for (i, first) in [Side::Vertical, Side::Horizontal].into_iter().enumerate() {
+                bar.set_message(format!("{rows}x{cols} {} first", first.name()));
+                let start = Domineering::new(rows, cols, first)?;
+                let solved = solve_position(&start, &SolveOptions { threads, ..SolveOptions::default() })?;
+                winners[i] = solved.winner;
+                effort[i] = (solved.nodes, solved.seconds);
+                bar.inc(1);
+            }
+            let l = letter(winners[0], winners[1]);
+            grid[rows - 1][cols - 1] = l.to_owned();
+            cells.push(json!({
+                "rows": rows,
+                "cols": cols,
+                "vertical_first": winners[0].name(),
+                "horizontal_first": winners[1].name(),
+                "letter": l,
+                "nodes": [effort[0].0, effort[1].0],
+                "seconds": [effort[0].1, effort[1].1],
+            }));
+        }
+    }
+    bar.finish_and_clear();
+    let seconds = clock.elapsed().as_secs_f64();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&json!({ "n": n, "boards": cells, "seconds": seconds }))?);
+        return Ok(());
+    }
+    println!("Domineering outcomes, rows down, columns across (V: Vertical wins, H: Horizontal wins,");
+    println!("1: the first player wins, 2: the second player wins, whoever that is)");
+    print!("{:>4}", "");
+    for cols in 1..=n {
+        print!("{cols:>3}");
+    }
+    println!();
+    for (r, row) in grid.iter().enumerate() {
+        print!("{:>4}", r + 1);
+        for l in row {
+            print!("{l:>3}");
+        }
+        println!();
+    }
+    println!("solved {} boards by search in {seconds:.1} s", n * n * 2);
+    Ok(())
+}
+
+/// `hamle play domineering --rows R --cols C [--bot B] [--human vertical|horizontal]`.
+pub fn play(
+    spec: &Spec,
+    bot: Option<&str>,
+    human: Option<&str>,
+    human_moves_first: bool,
+    seed: u64,
+    budget: Budget,
+) -> Result<()> {
+    let def = games::domineering();
+    let start = def.game(spec)?;
+    let bot: Spec = bot.unwrap_or("solver").parse()?;
+    let human_side = match human {
+        Some(text) => parse_side(text)?,
+        None if human_moves_first => start.first(),
+        None => start.first().other(),
+    };
+    let seats = if human_side == start.first() { [None, Some(bot)] } else { [Some(bot), None] };
+    println!(
+        "Domineering {}x{}: you play {}; {} moves first. A move is the domino's two cells, e.g. c3-c4 (vertical) or c3-d3 (horizontal).",
+        start.rows(),
+        start.cols(),
+        human_side.name(),
+        start.first().name()
+    );
+    let kind = games::registry();
+    let session = kind.game("domineering")?.start(spec, seats, seed, budget)?;
+    let stdin = std::io::stdin();
+    crate::play::run(session, &mut stdin.lock(), &mut std::io::stdout())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_rows_by_columns() {
+        assert_eq!(parse_size("8x8").ok(), Some((8, 8)));
+        assert_eq!(parse_size("4X5").ok(), Some((4, 5)));
+        assert_eq!(parse_size("3×7").ok(), Some((3, 7)));
+        assert!(parse_size("8").is_err());
+        assert!(parse_size("ax8").is_err());
+    }
+
+    #[test]
+    fn letters_follow_the_seed() {
+        assert_eq!(letter(Side::Vertical, Side::Vertical), "V");
+        assert_eq!(letter(Side::Horizontal, Side::Horizontal), "H");
+        assert_eq!(letter(Side::Vertical, Side::Horizontal), "1");
+        assert_eq!(letter(Side::Horizontal, Side::Vertical), "2");
+    }
+}
