@@ -1,6 +1,6 @@
 // 2048 in the browser: arrow keys, WASD, the buttons or a swipe move the tiles; the bot can make one move or
 // play on while you watch. Every move is checked and the new tile drawn by the server.
-import { api, attempt, gamePage, say, el } from "./api.js";
+import { api, attempt, gamePage, say, el, sendAction } from "./api.js";
 
 let game = null;
 let busy = false;
@@ -45,15 +45,12 @@ function render() {
 
 async function act(action) {
   if (busy) return false;
-  busy = true;
-  document.body.dataset.busy = "true";
   document.getElementById("hints").hidden = true;
-  render();
-  const answer = await attempt(() => api("POST", `/api/games/${game.id}/actions`, action));
-  busy = false;
-  if (answer) game = answer;
-  render();
-  document.body.dataset.busy = "false";
+  const answer = await sendAction(game.id, action, (isBusy, answer) => {
+    busy = isBusy;
+    if (answer) game = answer;
+    render();
+  });
   return answer !== null;
 }
 

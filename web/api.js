@@ -60,6 +60,20 @@ export async function attempt(work) {
   }
 }
 
+/**
+ * Sends `action` for the game `id`, the page marked busy meanwhile: `redraw(true, null)` before, then
+ * `redraw(false, newState)` after (`newState` is null when the action was refused; the error is shown).
+ * Resolves to the new state or null.
+ */
+export async function sendAction(id, action, redraw) {
+  document.body.dataset.busy = "true";
+  redraw(true, null);
+  const answer = await attempt(() => api("POST", `/api/games/${id}/actions`, action));
+  redraw(false, answer);
+  document.body.dataset.busy = "false";
+  return answer;
+}
+
 /** The value of `name` in the page's address (`?id=…`). */
 export function param(name) {
   return new URLSearchParams(location.search).get(name);

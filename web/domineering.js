@@ -1,9 +1,8 @@
 // Domineering in the browser: point at a cell to preview your domino there, click to place it.
-import { api, attempt, gamePage, say, el } from "./api.js";
+import { gamePage, say, el, sendAction } from "./api.js";
 
 let game = null;
 let busy = false;
-let preview = [];
 
 const LETTERS = "abcdefghijklmnop";
 
@@ -35,7 +34,6 @@ function moveAt(cell) {
 }
 
 function show(cells) {
-  preview = cells;
   for (const node of document.querySelectorAll("#board .preview")) node.classList.remove("preview");
   for (const name of cells) document.querySelector(`#board [data-cell='${name}']`)?.classList.add("preview");
 }
@@ -83,15 +81,11 @@ function render() {
 }
 
 async function act(action) {
-  busy = true;
-  document.body.dataset.busy = "true";
-  preview = [];
-  render();
-  const answer = await attempt(() => api("POST", `/api/games/${game.id}/actions`, action));
-  busy = false;
-  if (answer) game = answer;
-  render();
-  document.body.dataset.busy = "false";
+  await sendAction(game.id, action, (isBusy, answer) => {
+    busy = isBusy;
+    if (answer) game = answer;
+    render();
+  });
 }
 
 function main() {

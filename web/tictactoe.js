@@ -1,6 +1,6 @@
 // Tic-tac-toe in the browser: click (or Enter on) an empty cell; in the two-phase variant, once your three
 // stones stand, choose one of them and then the empty neighbour to slide it to.
-import { api, attempt, gamePage, say, el } from "./api.js";
+import { gamePage, say, el, sendAction } from "./api.js";
 
 let game = null;
 let selected = null;
@@ -76,15 +76,12 @@ function render() {
 }
 
 async function act(action) {
-  busy = true;
-  document.body.dataset.busy = "true";
   selected = null;
-  render();
-  const answer = await attempt(() => api("POST", `/api/games/${game.id}/actions`, action));
-  busy = false;
-  if (answer) game = answer;
-  render();
-  document.body.dataset.busy = "false";
+  await sendAction(game.id, action, (isBusy, answer) => {
+    busy = isBusy;
+    if (answer) game = answer;
+    render();
+  });
 }
 
 function choose(name) {
