@@ -118,7 +118,10 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
     fn run_match(&self, game: &Spec, a: &Spec, b: &Spec, options: &MatchOptions) -> Result<MatchReport, ArenaError> {
         let start = self.game(game)?;
         if start.info().players != 2 {
-            return Err(ArenaError::Unsupported(format!("{} is a one-player game: matches need two", self.name)));
+            return Err(ArenaError::Unsupported(format!(
+                "{} is a one-player game: matches need two (`hamle bench {}` measures its bots)",
+                self.name, self.name
+            )));
         }
         // Build each bot once up front so that a bad spec is an error, not a panic in a worker.
         self.bot(a, &start)?;

@@ -340,3 +340,8 @@ fn play_2048_reads_moves_line_by_line_and_a_watched_bot_finishes() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("Game over: score"), "{}", text(&out.stdout));
 }
+
+#[test]
+fn a_match_of_a_one_player_game_points_to_bench() {
+    assert_clean_failure(&hamle(&["match", "2048", "seed", "expectimax"]), "hamle bench 2048");
+}
