@@ -479,6 +479,13 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<
     if my_safe + my_band.div_ceil(2) > their_max {
         return Some(true);
     }
+    // Counting cells: the opponent's moves need cells it can reach, and the mover's sure moves
+    // outside its safe cells take two of those each.
+    let reach = e_own & !prot;
+    let sure = me.disjoint(reach).0.div_ceil(3).max(me.banded(reach).div_ceil(2));
+    if my_safe + 2 * sure > reach.ones() / 2 {
+        return Some(true);
+    }
     let (my_max, _) = me.disjoint(e_own);
     let their_prot = them.protected(e_other);
     let (their_safe, their_safe_cells) = them.disjoint(their_prot);
@@ -491,6 +498,11 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<
         return Some(false);
     }
     if their_safe + them.banded(e_other & !their_safe_cells) / 2 >= my_max {
+        return Some(false);
+    }
+    let reach = e_other & !their_prot;
+    let sure = (them.disjoint(reach).0 / 3).max(them.banded(reach) / 2);
+    if their_safe + 2 * sure >= reach.ones() / 2 {
         return Some(false);
     }
     None
