@@ -1,16 +1,20 @@
 //! The exact solver: does the side to move win? A boolean depth-first search over bitboards with
-//! move-count bounds, move ordering, safe moves last and a transposition table shared by the
-//! board's symmetries.
+//! move-count bounds, Bullock's move ordering, safe moves left out and a transposition table shared
+//! by the board's symmetries.
 //!
-//! Techniques, each sound on its own (the proofs are in `docs/rules/domineering.md`):
+//! Techniques (the proofs and their limits are in `docs/rules/domineering.md`):
 //! - the board is held twice, row by row and column by column, so that the mover always places its
 //!   domino "down a line" with one shift and one mask, whichever side it is;
-//! - **bounds**: the opponent can make at most `max_O` more moves (disjoint pairs in its lines); the
-//!   mover is sure of `safe + ⌈vulnerable/3⌉` moves (safe ones the opponent can never touch, and
-//!   disjoint others of which each opponent move spoils at most two). When the mover's sure moves
-//!   exceed the opponent's possible ones the mover wins; in the mirror case it loses;
-//! - **ordering**: moves that spoil the most opponent placements and the fewest own placements
-//!   first, safe moves last (they never spoil anything and can be played later);
+//! - **bounds**: the opponent can make at most `max_O` more moves (disjoint pairs in its lines), and
+//!   no more than half the cells it can still reach once the mover's sure moves have taken theirs.
+//!   The mover is sure of its safe moves (cells the opponent can never touch) and of a share of its
+//!   other units that a small game table gives: placements that one opponent domino spoils one or two
+//!   at a time, and walled 2×2 areas worth two moves to whoever enters them first. When the mover's
+//!   sure moves exceed the opponent's possible ones the mover wins; in the mirror case it loses;
+//! - **safe moves left out** while the mover has any other move (Bullock's rule, checked against
+//!   plain minimax in the tests);
+//! - **ordering** as in Bullock's Obsequi: by the change to the mover's disjoint and safe placements
+//!   less the change to the opponent's, then by a fixed preference for the board's places;
 //! - **transposition table** keyed by a hash that is the same for a board and its mirror images
 //!   (left–right, top–bottom) and, on square boards, for its transpose with the roles swapped;
 //! - **threads**: the root moves are shared among threads that share the table (lock-free entries).
@@ -157,9 +161,6 @@ trait Bits:
     fn bit(i: usize) -> Self {
         Self::ONE << (i as u32)
     }
-    fn has(self, i: usize) -> bool {
-        !(self & Self::bit(i)).is_zero()
-    }
 }
 
 impl Bits for u64 {
@@ -247,6 +248,66 @@ impl<B: Bits> View<B> {
         best
     }
 
+    /// The moves the side is sure of among the cells `e` (outside its safe ones), against any replies,
+    /// as the first or the second to move; `empty` is every empty cell (walls are judged on it). The
+    /// best over a few packings: walled 2×2 areas kept apart from the rest, then disjoint placements,
+    /// split into those an opponent domino can spoil two at a time (a packed neighbour beside them in
+    /// a line) and the rest, all valued by the [`Sure`] table.
+    fn sure(&self, e: B, empty: B, sure: &Sure, first: bool) -> u32 {
+        let w = self.width;
+        let (areas, area_cells) = self.areas(e, empty);
+        let rest = e & !area_cells;
+        let mut best = sure.value(0, self.banded(e), 0, first);
+        for (units, cells) in [(0, e), (areas, rest)] {
+            let pm = self.placements(cells);
+            let mut greedy = B::ZERO;
+            let mut a = pm;
+            while !a.is_zero() {
+                let starts = a & !(a << w);
+                greedy = greedy | starts;
+                a = a & !(starts | (starts << w));
+            }
+            for low in [greedy, pm & self.bands[0], pm & self.bands[1]] {
+                let cells = low | (low << w);
+                let beside = cells & (((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last));
+                let doubles = (low & (beside | (beside >> w))).ones();
+                let singles = low.ones() - doubles;
+                best = best.max(sure.value(doubles, singles, units, first));
+            }
+        }
+        best
+    }
+
+    /// Walled areas among the cells `e`: empty 2×2 blocks (two side-by-side own placements) with both
+    /// cells beyond one end blocked in both lines, so the side's first move there (the inner placement)
+    /// leaves the outer one safe. Returns how many were packed and the cells kept from other units:
+    /// theirs and their neighbours in the lines, so no opponent domino touches an area and another unit.
+    fn areas(&self, e: B, empty: B) -> (u32, B) {
+        let w = self.width;
+        let pm = self.placements(e);
+        let blocks = pm & (pm >> 1) & self.not_last;
+        let left_open = (empty << 1) & self.not_first;
+        let next_open = (empty >> 1) & self.not_last;
+        let next2_open = (next_open >> 1) & self.not_last;
+        let walled_left = !left_open & !(left_open >> w);
+        let walled_right = !next2_open & !(next2_open >> w);
+        let mut candidates = blocks & (walled_left | walled_right);
+        let (mut count, mut kept) = (0, B::ZERO);
+        while !candidates.is_zero() {
+            let i = candidates.lowest();
+            candidates = candidates & !B::bit(i as usize);
+            let row = (B::ONE | (B::ONE << 1)) << i;
+            let cells = row | (row << w);
+            if !(cells & kept).is_zero() {
+                continue;
+            }
+            count += 1;
+            let halo = cells | ((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last);
+            kept = kept | halo;
+        }
+        (count, kept)
+    }
+
     /// The most disjoint own placements among the cells `e`, and the cells a greedy choice of them covers.
     fn disjoint(&self, e: B) -> (u32, B) {
         let mut a = self.placements(e);
@@ -259,6 +320,74 @@ impl<B: Bits> View<B> {
             a = a & !(starts | (starts << self.width));
         }
         (count, cells)
+    }
+}
+
+/// How many moves a side is sure to make from its vulnerable units, taking one a turn while the
+/// opponent spoils them: `doubles` are placements one opponent domino may spoil two at a time,
+/// `singles` placements it spoils one at a time, and `areas` walled 2×2 blocks that give two moves to
+/// the side that plays in them first (the second is safe then) and none once the opponent has
+/// entered them. The opponent is allowed to spoil any two doubles at once, which only lowers the count.
+struct Sure {
+    /// Indexed by [`Sure::index`]: whether the side moves first (it plays before the opponent spoils).
+    table: Vec<u8>,
+}
+
+impl Sure {
+    /// Placements of one side fit in 128 cells: at most 64 of them, at most 32 areas.
+    const MAX: usize = 64;
+    const MAX_AREAS: usize = 32;
+
+    fn index(first: bool, a: usize, b: usize, c: usize) -> usize {
+        ((usize::from(first) * (Self::MAX + 1) + a) * (Self::MAX + 1) + b) * (Self::MAX_AREAS + 1) + c
+    }
+
+    fn new() -> Self {
+        let n = Self::MAX + 1;
+        let mut table = vec![0u8; 2 * n * n * (Self::MAX_AREAS + 1)];
+        // In order of the units left, so that every smaller state is known.
+        for total in 0..=(2 * Self::MAX + Self::MAX_AREAS) {
+            for a in 0..n {
+                for c in 0..=Self::MAX_AREAS {
+                    let Some(b) = total.checked_sub(a + c).filter(|&b| b < n) else { continue };
+                    let at = |t: &Vec<u8>, a: usize, b: usize, c: usize| t[Self::index(true, a, b, c)];
+                    // The opponent's best spoiling move (or none) with the side to play next.
+                    let spoil = |t: &Vec<u8>, a: usize, b: usize, c: usize| {
+                        let mut worst = at(t, a, b, c);
+                        if a > 0 {
+                            worst = worst.min(at(t, a.saturating_sub(2), b, c));
+                        }
+                        if b > 0 {
+                            worst = worst.min(at(t, a, b - 1, c));
+                        }
+                        if c > 0 {
+                            worst = worst.min(at(t, a, b, c - 1));
+                        }
+                        worst
+                    };
+                    let mut best = 0;
+                    if a > 0 {
+                        best = best.max(1 + spoil(&table, a - 1, b, c));
+                    }
+                    if b > 0 {
+                        best = best.max(1 + spoil(&table, a, b - 1, c));
+                    }
+                    if c > 0 {
+                        best = best.max(2 + spoil(&table, a, b, c - 1));
+                    }
+                    table[Self::index(true, a, b, c)] = best;
+                    table[Self::index(false, a, b, c)] = spoil(&table, a, b, c);
+                }
+            }
+        }
+        Sure { table }
+    }
+
+    fn value(&self, doubles: u32, singles: u32, areas: u32, first: bool) -> u32 {
+        let a = (doubles as usize).min(Self::MAX);
+        let b = (singles as usize).min(Self::MAX);
+        let c = (areas as usize).min(Self::MAX_AREAS);
+        u32::from(self.table[Self::index(first, a, b, c)])
     }
 }
 
@@ -276,10 +405,11 @@ struct Geometry<B> {
     /// Per side, per lower cell in that side's view.
     moves: [Vec<MoveInfo<B>>; 2],
     symmetries: usize,
+    sure: Sure,
+    /// Per side, per lower cell: the fixed ordering preference of [`Geometry::place_values`].
+    place_values: [Vec<u8>; 2],
 }
 
-/// Ordering weight against moves that put cells out of the mover's own reach, handing the opponent safe cells.
-const GIVEN: i32 = 3;
 const SIDE_KEY: u64 = 0x5bd1_e995_27d4_eb2f;
 
 impl<B: Bits> Geometry<B> {
@@ -321,7 +451,8 @@ impl<B: Bits> Geometry<B> {
                 moves[s].push(MoveInfo { own, other, hash });
             }
         }
-        Geometry { views, moves, symmetries }
+        let place_values = [Self::place_values(rows, cols), Self::place_values(cols, rows)];
+        Geometry { views, moves, symmetries, sure: Sure::new(), place_values }
     }
 }
 
@@ -421,7 +552,7 @@ impl<B: Bits> Searcher<'_, B> {
             return false;
         }
         if self.bounds {
-            if let Some(known) = bound(me, them, e_own, e_other) {
+            if let Some(known) = bound(me, them, e_own, e_other, &self.geo.sure) {
                 return known;
             }
         }
@@ -460,88 +591,69 @@ impl<B: Bits> Searcher<'_, B> {
 
 /// The move-count bounds: `Some(true)` when the mover surely wins, `Some(false)` when it surely loses
 /// (see the module notes), `None` when they do not decide. `e_own`/`e_other` are the empty cells in each view.
-fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<bool> {
+fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sure) -> Option<bool> {
     let (their_max, _) = them.disjoint(e_other);
     if their_max == 0 {
         return Some(true);
     }
-    // Sure moves of the mover: safe ones, then a third of the rest (each reply spoils at most two).
+    // Sure moves of the mover: safe ones, then those of the rest it keeps while the opponent spoils.
     let prot = me.protected(e_own);
     let (my_safe, safe_cells) = me.disjoint(prot);
-    if my_safe > their_max {
+    let my_sure = me.sure(e_own & !safe_cells, e_own, sure, true);
+    if my_safe + my_sure > their_max {
         return Some(true);
     }
-    let (my_rest, _) = me.disjoint(e_own & !safe_cells);
-    if my_safe + my_rest.div_ceil(3) > their_max {
-        return Some(true);
-    }
-    let my_band = me.banded(e_own & !safe_cells);
-    if my_safe + my_band.div_ceil(2) > their_max {
-        return Some(true);
-    }
-    // Counting cells: the opponent's moves need cells it can reach, and the mover's sure moves
-    // outside its safe cells take two of those each.
+    // Counting cells: the opponent's moves need cells it can reach. Each sure move outside the safe
+    // cells takes at least one of those, and two when it lies wholly within them.
     let reach = e_own & !prot;
-    let sure = me.disjoint(reach).0.div_ceil(3).max(me.banded(reach).div_ceil(2));
-    if my_safe + 2 * sure > reach.ones() / 2 {
+    let cells = reach.ones();
+    if my_safe + 2 * me.sure(reach, e_own, sure, true) > cells / 2
+        || my_safe + my_sure > cells.saturating_sub(my_sure) / 2
+    {
         return Some(true);
     }
     let (my_max, _) = me.disjoint(e_own);
     let their_prot = them.protected(e_other);
     let (their_safe, their_safe_cells) = them.disjoint(their_prot);
-    if their_safe >= my_max {
-        return Some(false);
-    }
-    let (their_rest, _) = them.disjoint(e_other & !their_safe_cells);
-    // The opponent moves second: the mover's first move may spoil two of its others first.
-    if their_safe + their_rest.saturating_sub(2).div_ceil(3) >= my_max {
-        return Some(false);
-    }
-    if their_safe + them.banded(e_other & !their_safe_cells) / 2 >= my_max {
+    // The opponent moves second: the mover may spoil some of its placements first.
+    let their_sure = them.sure(e_other & !their_safe_cells, e_other, sure, false);
+    if their_safe + their_sure >= my_max {
         return Some(false);
     }
     let reach = e_other & !their_prot;
-    let sure = (them.disjoint(reach).0 / 3).max(them.banded(reach) / 2);
-    if their_safe + 2 * sure >= reach.ones() / 2 {
+    let cells = reach.ones();
+    if their_safe + 2 * them.sure(reach, e_other, sure, false) >= cells / 2
+        || their_safe + their_sure >= cells.saturating_sub(their_sure) / 2
+    {
         return Some(false);
     }
     None
 }
 
 /// Fills `list` with the mover's placements (lower cells in its view), best first, and returns how many.
-/// Best: spoils the most opponent placements and disjoint moves, creates safe cells for the mover and
-/// none for the opponent, loses the fewest own placements; safe moves last (they spoil nothing and can wait).
+/// Safe moves are left out while the mover has others (see the module notes). The order is Bullock's:
+/// first the change the move makes to the mover's disjoint and safe placements less the change to the
+/// opponent's, then a fixed preference for placements one line in from an edge and aligned in pairs
+/// from the edges ([`Geometry::place_values`]).
 fn order<B: Bits>(geo: &Geometry<B>, own: B, other: B, side: usize, list: &mut [(i32, u16); 128]) -> usize {
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
     let e_own = !own & me.all;
     let e_other = !other & them.all;
     let mine = me.placements(e_own);
     let prot = me.protected(e_own);
-    let their_max = them.disjoint(e_other).0;
-    // In the mover's view the opponent's placements run across: lower cell x covers x and x + 1.
-    let across = e_own & (e_own >> 1) & me.not_last;
     let safe = prot & (prot >> me.width);
-    let w = me.width as usize;
+    let unsafe_moves = mine & !safe;
+    let mut bits = if unsafe_moves.is_zero() { mine } else { unsafe_moves };
+    let mine_count = |e: B| (me.disjoint(e).0 + me.disjoint(me.protected(e)).0) as i32;
+    let their_count = |e: B| (them.disjoint(e).0 + them.disjoint(them.protected(e)).0) as i32;
+    let (mine_now, theirs_now) = (mine_count(e_own), their_count(e_other));
     let mut n = 0;
-    let mut bits = mine;
     while !bits.is_zero() {
         let i = bits.lowest() as usize;
         bits = bits & !B::bit(i);
-        let score = if safe.has(i) {
-            -100
-        } else {
-            let spoiled = |x: usize| i32::from(across.has(x)) + i32::from(x > 0 && across.has(x - 1));
-            let theirs = spoiled(i) + spoiled(i + w);
-            let lost = i32::from(i >= w && mine.has(i - w)) + i32::from(mine.has(i + w));
-            let cells = B::bit(i) | B::bit(i + w);
-            let gained = (me.protected(e_own & !cells) & !prot & !cells).ones() as i32;
-            let removed = (their_max - them.disjoint(e_other & !geo.moves[side][i].other).0) as i32;
-            let their_prot = them.protected(e_other);
-            let info_other = geo.moves[side][i].other;
-            let given = (them.protected(e_other & !info_other) & !their_prot & !info_other).ones() as i32;
-            theirs * 4 - lost * 2 + gained * 3 + removed * 8 - given * GIVEN
-        };
-        list[n] = (score, i as u16);
+        let info = &geo.moves[side][i];
+        let change = (mine_count(e_own & !info.own) - mine_now) - (their_count(e_other & !info.other) - theirs_now);
+        list[n] = (change * 128 + i32::from(geo.place_values[side][i]), i as u16);
         n += 1;
     }
     list[..n].sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
@@ -671,6 +783,29 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
 }
 
 impl<B: Bits> Geometry<B> {
+    /// Bullock's fixed move preference, for a side whose view has `lines` lines of `width` cells (its
+    /// placements cover one cell in each of two adjacent lines): best one cell in from either end of
+    /// the line and in pairs of lines counted from either edge, so that the side's moves sit side by
+    /// side with room for the opponent's between none of them; worst at the ends of the lines.
+    fn place_values(lines: usize, width: usize) -> Vec<u8> {
+        let mut values = vec![0; lines * width];
+        for line in 0..lines.saturating_sub(1) {
+            for x in 0..width {
+                let across = x.min(width - 1 - x);
+                let along = line.min(lines - 2 - line);
+                let base = match (across % 2 == 1, along % 2 == 0, across >= 2) {
+                    (true, true, _) => 127,
+                    (true, false, _) => 90,
+                    (false, true, true) => 70,
+                    (false, false, true) => 50,
+                    _ => 30,
+                };
+                values[line * width + x] = (base - (across / 2 * 6 + along / 2).min(20)) as u8;
+            }
+        }
+        values
+    }
+
     /// Per symmetry, the hash of each single cell (index `r * cols + c`), consistent with [`MoveInfo::hash`].
     fn cell_hashes(rows: usize, cols: usize) -> [Vec<u64>; 8] {
         let square = rows == cols;
@@ -693,4 +828,33 @@ fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
     let c1 = if k & 2 != 0 { cols - 1 - c } else { c };
     let (r2, c2) = if k >= 4 { (c1, r1) } else { (r1, c1) };
     mix((r2 * 16 + c2) as u64 + 0x1234_5678)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sure;
+
+    #[test]
+    fn the_sure_table_counts_what_survives_the_spoiling() {
+        let sure = Sure::new();
+        // (doubles, singles, areas, first) → moves the side is sure of.
+        for (a, b, c, first, want) in [
+            (0, 1, 0, true, 1),
+            (0, 1, 0, false, 0),
+            (0, 2, 0, true, 1),
+            (0, 3, 0, true, 2),
+            (0, 4, 0, false, 2),
+            (3, 0, 0, true, 1),
+            (4, 0, 0, true, 2),
+            (3, 0, 0, false, 1),
+            (2, 0, 0, false, 0),
+            (0, 0, 1, true, 2),
+            (0, 0, 1, false, 0),
+            (0, 0, 2, false, 2),
+            (0, 0, 3, true, 4),
+            (1, 1, 1, true, 3),
+        ] {
+            assert_eq!(sure.value(a, b, c, first), want, "{a} doubles, {b} singles, {c} areas, first: {first}");
+        }
+    }
 }

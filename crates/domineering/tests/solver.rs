@@ -1,5 +1,7 @@
 //! The exact solver against plain minimax, the board's symmetry and the literature's small results.
 
+use std::collections::HashMap;
+
 use hamle_core::{Game, Stream};
 use hamle_domineering::solve::{SolveError, SolveOptions, minimax_wins, solve, solve_position};
 use hamle_domineering::{Domineering, Side};
@@ -80,6 +82,47 @@ fn the_bounds_never_change_an_answer() {
     }
 }
 
+/// Minimax that, like the solver, never plays a safe move while it has another move.
+fn wins_without_safe_moves(state: &Domineering, memo: &mut HashMap<Domineering, bool>) -> bool {
+    if let Some(&known) = memo.get(state) {
+        return known;
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    if moves.iter().any(|&mv| !state.is_safe(mv)) {
+        moves.retain(|&mv| !state.is_safe(mv));
+    }
+    let wins = moves.iter().any(|&mv| {
+        let mut child = state.clone();
+        child.play(mv);
+        !wins_without_safe_moves(&child, memo)
+    });
+    memo.insert(state.clone(), wins);
+    wins
+}
+
+#[test]
+fn leaving_safe_moves_out_never_changes_who_wins() {
+    // Bullock's rule, which the solver relies on, checked against full minimax on random positions
+    // of boards up to 5×5 with a few dominoes placed (so that safe moves are common).
+    let mut stream = Stream::new(11);
+    let (mut moves, mut memo, mut with_safe) = (Vec::new(), HashMap::new(), 0);
+    for _ in 0..400 {
+        let (rows, cols) = (2 + stream.below(4), 2 + stream.below(4));
+        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
+        let mut game = Domineering::new(rows, cols, first).expect("valid");
+        for _ in 0..(rows * cols).saturating_sub(16) / 2 + stream.below(1 + rows * cols / 4) {
+            game.legal_moves(&mut moves);
+            let Some(&mv) = stream.pick(&moves) else { break };
+            game.play(mv);
+        }
+        game.legal_moves(&mut moves);
+        with_safe += usize::from(moves.iter().any(|&mv| game.is_safe(mv)));
+        assert_eq!(wins_without_safe_moves(&game, &mut memo), minimax_wins(&game), "{rows}x{cols}: {game}");
+    }
+    assert!(with_safe > 50, "only {with_safe} positions gave the mover a safe move");
+}
+
 #[test]
 fn transposing_the_board_swaps_the_roles() {
     for rows in 1..=6 {
@@ -117,7 +160,7 @@ fn threads_give_the_same_answer() {
 
 #[test]
 fn a_node_limit_gives_up_with_an_error() {
-    let start = Domineering::new(6, 6, Side::Vertical).expect("valid");
+    let start = Domineering::new(7, 7, Side::Vertical).expect("valid");
     let options = SolveOptions { max_nodes: Some(5_000), table_bits: 12, ..SolveOptions::default() };
     assert!(matches!(solve_position(&start, &options), Err(SolveError::OutOfBudget { .. })));
 }
