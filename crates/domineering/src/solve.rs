@@ -565,7 +565,6 @@ impl<B: Bits> Searcher<'_, B> {
 
         let mut list = [(0i32, 0u16); 128];
         let n = order(self.geo, own, other, side, &mut list);
-
         let mut result = false;
         for &(_, i) in &list[..n] {
             let info = &self.geo.moves[side][usize::from(i)];
