@@ -255,11 +255,11 @@ impl<B: Bits> View<B> {
     /// a line) and the rest, all valued by the [`Sure`] table.
     fn sure(&self, e: B, empty: B, sure: &Sure, first: bool) -> u32 {
         let w = self.width;
-        let (areas, area_cells) = self.areas(e, empty);
-        let rest = e & !area_cells;
-        let mut best = sure.value(0, self.banded(e), 0, first);
-        for (units, cells) in [(0, e), (areas, rest)] {
-            let pm = self.placements(cells);
+        let (areas, area_cells, halo) = self.areas(e, empty);
+        let mut best = sure.value(0, self.banded(e), 0, false, first);
+        // No areas; areas with the cells beside them left empty; areas with placements beside them.
+        for (units, blocked, touching) in [(0, B::ZERO, false), (areas, halo, false), (areas, area_cells, true)] {
+            let pm = self.placements(e & !blocked);
             let mut greedy = B::ZERO;
             let mut a = pm;
             while !a.is_zero() {
@@ -268,11 +268,13 @@ impl<B: Bits> View<B> {
                 a = a & !(starts | (starts << w));
             }
             for low in [greedy, pm & self.bands[0], pm & self.bands[1]] {
+                // A placement is a double when a packed cell (of a placement or an area) is beside it.
                 let cells = low | (low << w);
-                let beside = cells & (((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last));
+                let packed = cells | (blocked & area_cells);
+                let beside = cells & (((packed << 1) & self.not_first) | ((packed >> 1) & self.not_last));
                 let doubles = (low & (beside | (beside >> w))).ones();
                 let singles = low.ones() - doubles;
-                best = best.max(sure.value(doubles, singles, units, first));
+                best = best.max(sure.value(doubles, singles, units, touching, first));
             }
         }
         best
@@ -280,9 +282,10 @@ impl<B: Bits> View<B> {
 
     /// Walled areas among the cells `e`: empty 2×2 blocks (two side-by-side own placements) with both
     /// cells beyond one end blocked in both lines, so the side's first move there (the inner placement)
-    /// leaves the outer one safe. Returns how many were packed and the cells kept from other units:
-    /// theirs and their neighbours in the lines, so no opponent domino touches an area and another unit.
-    fn areas(&self, e: B, empty: B) -> (u32, B) {
+    /// leaves the outer one safe. Areas are kept a cell apart in their lines, so that no opponent
+    /// domino touches two. Returns how many were packed, their cells, and their cells with the cells
+    /// beside them in the lines.
+    fn areas(&self, e: B, empty: B) -> (u32, B, B) {
         let w = self.width;
         let pm = self.placements(e);
         let blocks = pm & (pm >> 1) & self.not_last;
@@ -292,20 +295,20 @@ impl<B: Bits> View<B> {
         let walled_left = !left_open & !(left_open >> w);
         let walled_right = !next2_open & !(next2_open >> w);
         let mut candidates = blocks & (walled_left | walled_right);
-        let (mut count, mut kept) = (0, B::ZERO);
+        let (mut count, mut taken, mut halo) = (0, B::ZERO, B::ZERO);
         while !candidates.is_zero() {
             let i = candidates.lowest();
             candidates = candidates & !B::bit(i as usize);
             let row = (B::ONE | (B::ONE << 1)) << i;
             let cells = row | (row << w);
-            if !(cells & kept).is_zero() {
+            if !(cells & halo).is_zero() {
                 continue;
             }
             count += 1;
-            let halo = cells | ((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last);
-            kept = kept | halo;
+            taken = taken | cells;
+            halo = halo | cells | ((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last);
         }
-        (count, kept)
+        (count, taken, halo)
     }
 
     /// The most disjoint own placements among the cells `e`, and the cells a greedy choice of them covers.
@@ -327,9 +330,12 @@ impl<B: Bits> View<B> {
 /// opponent spoils them: `doubles` are placements one opponent domino may spoil two at a time,
 /// `singles` placements it spoils one at a time, and `areas` walled 2×2 blocks that give two moves to
 /// the side that plays in them first (the second is safe then) and none once the opponent has
-/// entered them. The opponent is allowed to spoil any two doubles at once, which only lowers the count.
+/// entered them. One opponent domino spoils two doubles, a single, an area, or (when placements may
+/// touch areas) an area and a double beside it; it is allowed to pick any two doubles, or any area and
+/// double, which only lowers the count.
 struct Sure {
-    /// Indexed by [`Sure::index`]: whether the side moves first (it plays before the opponent spoils).
+    /// Indexed by [`Sure::index`]: whether the side moves first (it plays before the opponent spoils),
+    /// and whether placements may touch areas (then one opponent domino may spoil an area and a double).
     table: Vec<u8>,
 }
 
@@ -338,56 +344,72 @@ impl Sure {
     const MAX: usize = 64;
     const MAX_AREAS: usize = 32;
 
-    fn index(first: bool, a: usize, b: usize, c: usize) -> usize {
-        ((usize::from(first) * (Self::MAX + 1) + a) * (Self::MAX + 1) + b) * (Self::MAX_AREAS + 1) + c
+    fn index(touching: bool, first: bool, a: usize, b: usize, c: usize) -> usize {
+        let outer = usize::from(touching) * 2 + usize::from(first);
+        ((outer * (Self::MAX + 1) + a) * (Self::MAX + 1) + b) * (Self::MAX_AREAS + 1) + c
     }
 
     fn new() -> Self {
         let n = Self::MAX + 1;
-        let mut table = vec![0u8; 2 * n * n * (Self::MAX_AREAS + 1)];
-        // In order of the units left, so that every smaller state is known.
-        for total in 0..=(2 * Self::MAX + Self::MAX_AREAS) {
-            for a in 0..n {
-                for c in 0..=Self::MAX_AREAS {
-                    let Some(b) = total.checked_sub(a + c).filter(|&b| b < n) else { continue };
-                    let at = |t: &Vec<u8>, a: usize, b: usize, c: usize| t[Self::index(true, a, b, c)];
-                    // The opponent's best spoiling move (or none) with the side to play next.
-                    let spoil = |t: &Vec<u8>, a: usize, b: usize, c: usize| {
-                        let mut worst = at(t, a, b, c);
+        let mut table = vec![0u8; 4 * n * n * (Self::MAX_AREAS + 1)];
+        for touching in [false, true] {
+            // In order of the units left, so that every smaller state is known.
+            for total in 0..=(2 * Self::MAX + Self::MAX_AREAS) {
+                for a in 0..n {
+                    for c in 0..=Self::MAX_AREAS {
+                        let Some(b) = total.checked_sub(a + c).filter(|&b| b < n) else { continue };
+                        // Units are disjoint cells of a board of at most 128: larger counts never occur.
+                        if 2 * (a + b) + 4 * c > 2 * Self::MAX {
+                            continue;
+                        }
+                        let at = |t: &Vec<u8>, a: usize, b: usize, c: usize| t[Self::index(touching, true, a, b, c)];
+                        // The opponent's best spoiling move (or none) with the side to play next.
+                        let spoil = |t: &Vec<u8>, a: usize, b: usize, c: usize| {
+                            let mut worst = at(t, a, b, c);
+                            if a > 0 {
+                                worst = worst.min(at(t, a.saturating_sub(2), b, c));
+                            }
+                            if b > 0 {
+                                worst = worst.min(at(t, a, b - 1, c));
+                            }
+                            if c > 0 {
+                                worst = worst.min(at(t, a, b, c - 1));
+                                if touching && a > 0 {
+                                    worst = worst.min(at(t, a - 1, b, c - 1));
+                                }
+                            }
+                            worst
+                        };
+                        let mut best = 0;
                         if a > 0 {
-                            worst = worst.min(at(t, a.saturating_sub(2), b, c));
+                            best = best.max(1 + spoil(&table, a - 1, b, c));
                         }
                         if b > 0 {
-                            worst = worst.min(at(t, a, b - 1, c));
+                            best = best.max(1 + spoil(&table, a, b - 1, c));
                         }
                         if c > 0 {
-                            worst = worst.min(at(t, a, b, c - 1));
+                            best = best.max(2 + spoil(&table, a, b, c - 1));
                         }
-                        worst
-                    };
-                    let mut best = 0;
-                    if a > 0 {
-                        best = best.max(1 + spoil(&table, a - 1, b, c));
+                        table[Self::index(touching, true, a, b, c)] = best;
+                        table[Self::index(touching, false, a, b, c)] = spoil(&table, a, b, c);
                     }
-                    if b > 0 {
-                        best = best.max(1 + spoil(&table, a, b - 1, c));
-                    }
-                    if c > 0 {
-                        best = best.max(2 + spoil(&table, a, b, c - 1));
-                    }
-                    table[Self::index(true, a, b, c)] = best;
-                    table[Self::index(false, a, b, c)] = spoil(&table, a, b, c);
                 }
             }
         }
         Sure { table }
     }
 
-    fn value(&self, doubles: u32, singles: u32, areas: u32, first: bool) -> u32 {
+    /// The table, built on first use.
+    fn shared() -> &'static Sure {
+        static SURE: std::sync::OnceLock<Sure> = std::sync::OnceLock::new();
+        SURE.get_or_init(Sure::new)
+    }
+
+    fn value(&self, doubles: u32, singles: u32, areas: u32, touching: bool, first: bool) -> u32 {
         let a = (doubles as usize).min(Self::MAX);
         let b = (singles as usize).min(Self::MAX);
         let c = (areas as usize).min(Self::MAX_AREAS);
-        u32::from(self.table[Self::index(first, a, b, c)])
+        u32::from(self.table[Self::index(touching, first, a, b, c)])
     }
 }
 
@@ -405,7 +427,8 @@ struct Geometry<B> {
     /// Per side, per lower cell in that side's view.
     moves: [Vec<MoveInfo<B>>; 2],
     symmetries: usize,
-    sure: Sure,
+    /// The sure-moves table, built once per process.
+    sure: &'static Sure,
     /// Per side, per lower cell: the fixed ordering preference of [`Geometry::place_values`].
     place_values: [Vec<u8>; 2],
 }
@@ -452,7 +475,7 @@ impl<B: Bits> Geometry<B> {
             }
         }
         let place_values = [Self::place_values(rows, cols), Self::place_values(cols, rows)];
-        Geometry { views, moves, symmetries, sure: Sure::new(), place_values }
+        Geometry { views, moves, symmetries, sure: Sure::shared(), place_values }
     }
 }
 
@@ -552,7 +575,7 @@ impl<B: Bits> Searcher<'_, B> {
             return false;
         }
         if self.bounds {
-            if let Some(known) = bound(me, them, e_own, e_other, &self.geo.sure) {
+            if let Some(known) = bound(me, them, e_own, e_other, self.geo.sure) {
                 return known;
             }
         }
@@ -852,8 +875,12 @@ mod tests {
             (0, 0, 2, false, 2),
             (0, 0, 3, true, 4),
             (1, 1, 1, true, 3),
+            (7, 0, 5, true, 8),
         ] {
-            assert_eq!(sure.value(a, b, c, first), want, "{a} doubles, {b} singles, {c} areas, first: {first}");
+            assert_eq!(sure.value(a, b, c, false, first), want, "{a} doubles, {b} singles, {c} areas, first: {first}");
         }
+        // When placements touch areas, one opponent domino may spoil an area and a double together.
+        assert_eq!(sure.value(7, 0, 5, true, true), 7);
+        assert_eq!(sure.value(1, 0, 1, true, false), 0);
     }
 }
