@@ -17,7 +17,8 @@
 //!   less the change to the opponent's, then by a fixed preference for the board's places;
 //! - **transposition table** keyed by a hash that is the same for a board and its mirror images
 //!   (left–right, top–bottom) and, on square boards, for its transpose with the roles swapped;
-//! - **threads**: the root moves are shared among threads that share the table (lock-free entries).
+//! - **threads**: root moves are tried one at a time, best first, and the threads share out the
+//!   opponent's replies to each (all must be answered for the move to win) and the table (lock-free entries).
 //!
 //! Boards of up to 128 cells are searched (11×11 fits); larger ones are refused.
 
@@ -54,7 +55,7 @@ pub enum SolveError {
 /// Limits and resources for one solve.
 #[derive(Clone, Debug)]
 pub struct SolveOptions {
-    /// Threads sharing the root moves (1 = this thread only).
+    /// Threads sharing out the opponent's replies to each root move (1 = this thread only).
     pub threads: usize,
     /// The transposition table holds `2^table_bits` entries of 16 bytes.
     pub table_bits: u32,
@@ -249,13 +250,13 @@ impl<B: Bits> View<B> {
     }
 
     /// The moves the side is sure of among the cells `e` (outside its safe ones), against any replies,
-    /// as the first or the second to move; `empty` is every empty cell (walls are judged on it). The
+    /// as the first or the second to move, given the side's walled areas (from [`View::areas`]; they
+    /// lie in `e`, as no cell of an area is out of the opponent's reach). The
     /// best over a few packings: walled 2×2 areas kept apart from the rest, then disjoint placements,
     /// split into those an opponent domino can spoil two at a time (a packed neighbour beside them in
     /// a line) and the rest, all valued by the [`Sure`] table.
-    fn sure(&self, e: B, empty: B, sure: &Sure, first: bool) -> u32 {
+    fn sure(&self, e: B, (areas, area_cells, halo): (u32, B, B), sure: &Sure, first: bool) -> u32 {
         let w = self.width;
-        let (areas, area_cells, halo) = self.areas(e, empty);
         let mut best = sure.value(0, self.banded(e), 0, false, first);
         // No areas; areas with the cells beside them left empty; areas with placements beside them.
         for (units, blocked, touching) in [(0, B::ZERO, false), (areas, halo, false), (areas, area_cells, true)] {
@@ -280,14 +281,14 @@ impl<B: Bits> View<B> {
         best
     }
 
-    /// Walled areas among the cells `e`: empty 2×2 blocks (two side-by-side own placements) with both
+    /// Walled areas among the empty cells: 2×2 blocks (two side-by-side own placements) with both
     /// cells beyond one end blocked in both lines, so the side's first move there (the inner placement)
     /// leaves the outer one safe. Areas are kept a cell apart in their lines, so that no opponent
     /// domino touches two. Returns how many were packed, their cells, and their cells with the cells
     /// beside them in the lines.
-    fn areas(&self, e: B, empty: B) -> (u32, B, B) {
+    fn areas(&self, empty: B) -> (u32, B, B) {
         let w = self.width;
-        let pm = self.placements(e);
+        let pm = self.placements(empty);
         let blocks = pm & (pm >> 1) & self.not_last;
         let left_open = (empty << 1) & self.not_first;
         let next_open = (empty >> 1) & self.not_last;
@@ -579,7 +580,6 @@ impl<B: Bits> Searcher<'_, B> {
                 return known;
             }
         }
-
         let key = self.key(side);
         if let Some(known) = self.table.probe(key) {
             return known;
@@ -621,7 +621,8 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sur
     // Sure moves of the mover: safe ones, then those of the rest it keeps while the opponent spoils.
     let prot = me.protected(e_own);
     let (my_safe, safe_cells) = me.disjoint(prot);
-    let my_sure = me.sure(e_own & !safe_cells, e_own, sure, true);
+    let my_areas = me.areas(e_own);
+    let my_sure = me.sure(e_own & !safe_cells, my_areas, sure, true);
     if my_safe + my_sure > their_max {
         return Some(true);
     }
@@ -629,7 +630,7 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sur
     // cells takes at least one of those, and two when it lies wholly within them.
     let reach = e_own & !prot;
     let cells = reach.ones();
-    if my_safe + 2 * me.sure(reach, e_own, sure, true) > cells / 2
+    if my_safe + 2 * me.sure(reach, my_areas, sure, true) > cells / 2
         || my_safe + my_sure > cells.saturating_sub(my_sure) / 2
     {
         return Some(true);
@@ -637,14 +638,15 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sur
     let (my_max, _) = me.disjoint(e_own);
     let their_prot = them.protected(e_other);
     let (their_safe, their_safe_cells) = them.disjoint(their_prot);
+    let their_areas = them.areas(e_other);
     // The opponent moves second: the mover may spoil some of its placements first.
-    let their_sure = them.sure(e_other & !their_safe_cells, e_other, sure, false);
+    let their_sure = them.sure(e_other & !their_safe_cells, their_areas, sure, false);
     if their_safe + their_sure >= my_max {
         return Some(false);
     }
     let reach = e_other & !their_prot;
     let cells = reach.ones();
-    if their_safe + 2 * them.sure(reach, e_other, sure, false) >= cells / 2
+    if their_safe + 2 * them.sure(reach, their_areas, sure, false) >= cells / 2
         || their_safe + their_sure >= cells.saturating_sub(their_sure) / 2
     {
         return Some(false);
@@ -764,19 +766,12 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
             fresh
         })
         .collect();
-    let threads = options.threads.max(1).min(moves.len().max(1));
-    // Threads take root moves in order from a shared counter, so the most promising go first.
-    let next = AtomicUsize::new(0);
-    let worker = || {
+    let threads = options.threads.max(1);
+    let mut results: Vec<(usize, Option<bool>)> = if threads == 1 {
         let mut searcher = make(&stop);
         let mut results = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(mv) = moves.get(i) else { break };
+        for (i, mv) in moves.iter().enumerate() {
             let out = try_move(&mut searcher, mv);
-            if out == Some(true) {
-                stop.store(true, Ordering::Relaxed);
-            }
             results.push((i, out));
             if out != Some(false) {
                 break;
@@ -784,14 +779,18 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
         }
         nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
         results
-    };
-    let mut results: Vec<(usize, Option<bool>)> = if threads == 1 {
-        worker()
     } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
-            handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
-        })
+        // Root moves one at a time, best first; the threads share out the opponent's replies to each
+        // (all of them must be answered for the move to win) and stop as soon as one refutes it.
+        let mut results = Vec::new();
+        for (i, mv) in moves.iter().enumerate() {
+            let out = split_replies(&geo, &table, options, hash, (own, other), side, index(mv), &nodes);
+            results.push((i, out));
+            if out != Some(false) {
+                break;
+            }
+        }
+        results
     };
     results.sort_unstable();
     let found = match results.iter().find(|(_, out)| *out == Some(true)) {
@@ -802,6 +801,87 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     let best = found?;
     let winner = if best.is_some() { mover } else { mover.other() };
     Ok(Solved { winner, best, nodes: nodes.load(Ordering::Relaxed), seconds: clock.elapsed().as_secs_f64() })
+}
+
+/// Whether the mover's root move at lower cell `i` wins, with `threads` threads sharing out the
+/// opponent's replies. `None` when a limit ran out first.
+#[allow(clippy::too_many_arguments)]
+fn split_replies<B: Bits>(
+    geo: &Geometry<B>,
+    table: &Table,
+    options: &SolveOptions,
+    hash: [u64; 8],
+    (own, other): (B, B),
+    side: usize,
+    i: usize,
+    nodes: &AtomicU64,
+) -> Option<bool> {
+    let info = &geo.moves[side][i];
+    let (own, other) = (own | info.own, other | info.other);
+    let mut child = hash;
+    for (h, d) in child.iter_mut().zip(&info.hash) {
+        *h ^= d;
+    }
+    nodes.fetch_add(1, Ordering::Relaxed);
+    let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
+    // The opponent to move: settled at once by the bounds or the table, or searched reply by reply.
+    if let Some(known) = bound(them, me, !other & them.all, !own & me.all, geo.sure) {
+        return Some(!known);
+    }
+    if let Some(known) = table.probe(canonical(&child, geo.symmetries, side ^ 1)) {
+        return Some(!known);
+    }
+    let mut list = [(0i32, 0u16); 128];
+    let n = order(geo, other, own, side ^ 1, &mut list);
+    if n == 0 {
+        return Some(true);
+    }
+    let refuted = AtomicBool::new(false);
+    let out_of_budget = AtomicBool::new(false);
+    let next = AtomicUsize::new(0);
+    let worker = || {
+        let mut searcher = Searcher {
+            geo,
+            table,
+            hash: child,
+            nodes: 0,
+            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+            deadline: options.deadline,
+            stop: &refuted,
+            aborted: false,
+            bounds: options.bounds,
+        };
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&(_, j)) = list[..n].get(k) else { break };
+            let reply = &geo.moves[side ^ 1][usize::from(j)];
+            for (h, d) in searcher.hash.iter_mut().zip(&reply.hash) {
+                *h ^= d;
+            }
+            let wins = searcher.wins(own | reply.other, other | reply.own, side);
+            for (h, d) in searcher.hash.iter_mut().zip(&reply.hash) {
+                *h ^= d;
+            }
+            if searcher.aborted {
+                if !refuted.load(Ordering::Relaxed) {
+                    out_of_budget.store(true, Ordering::Relaxed);
+                    refuted.store(true, Ordering::Relaxed);
+                }
+                break;
+            }
+            if !wins {
+                refuted.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(worker);
+        }
+    });
+    if out_of_budget.load(Ordering::Relaxed) { None } else { Some(!refuted.load(Ordering::Relaxed)) }
 }
 
 impl<B: Bits> Geometry<B> {

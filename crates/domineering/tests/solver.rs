@@ -161,8 +161,10 @@ fn threads_give_the_same_answer() {
 #[test]
 fn a_node_limit_gives_up_with_an_error() {
     let start = Domineering::new(7, 7, Side::Vertical).expect("valid");
-    let options = SolveOptions { max_nodes: Some(5_000), table_bits: 12, ..SolveOptions::default() };
-    assert!(matches!(solve_position(&start, &options), Err(SolveError::OutOfBudget { .. })));
+    for threads in [1, 2] {
+        let options = SolveOptions { threads, max_nodes: Some(5_000), table_bits: 12, ..SolveOptions::default() };
+        assert!(matches!(solve_position(&start, &options), Err(SolveError::OutOfBudget { .. })), "{threads} threads");
+    }
 }
 
 #[test]
