@@ -824,7 +824,11 @@ fn split_replies<B: Bits>(
     }
     nodes.fetch_add(1, Ordering::Relaxed);
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
-    // The opponent to move: settled at once by the bounds or the table, or searched reply by reply.
+    // The opponent to move: lost without a placement, else settled at once by the bounds or the
+    // table, or searched reply by reply.
+    if them.placements(!other & them.all).is_zero() {
+        return Some(true);
+    }
     if let Some(known) = bound(them, me, !other & them.all, !own & me.all, geo.sure) {
         return Some(!known);
     }
@@ -833,9 +837,6 @@ fn split_replies<B: Bits>(
     }
     let mut list = [(0i32, 0u16); 128];
     let n = order(geo, other, own, side ^ 1, &mut list);
-    if n == 0 {
-        return Some(true);
-    }
     let refuted = AtomicBool::new(false);
     let out_of_budget = AtomicBool::new(false);
     let next = AtomicUsize::new(0);

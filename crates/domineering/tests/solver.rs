@@ -149,7 +149,7 @@ fn the_small_square_boards_match_the_literature() {
 
 #[test]
 fn threads_give_the_same_answer() {
-    for (rows, cols) in [(5, 5), (4, 7), (6, 5)] {
+    for (rows, cols) in [(1, 2), (2, 2), (2, 3), (3, 3), (5, 5), (4, 7), (6, 5)] {
         for first in [Side::Vertical, Side::Horizontal] {
             let options = SolveOptions { threads: 2, table_bits: 16, ..SolveOptions::default() };
             let two = solve(rows, cols, first, &options).expect("solvable");
