@@ -230,36 +230,17 @@ impl<B: Bits> View<B> {
         e & !left_empty & !right_empty
     }
 
-    /// Own placements among the cells `e` of which no single opponent domino can spoil two: in one
-    /// tiling of the lines into bands of two, placements in a band that are not side by side (the
-    /// better of the two tilings).
-    fn banded(&self, e: B) -> u32 {
-        let pm = self.placements(e);
-        let mut best = 0;
-        for band in self.bands {
-            let mut x = pm & band;
-            let mut count = 0;
-            while !x.is_zero() {
-                let starts = x & !((x << 1) & self.not_first);
-                count += starts.ones();
-                x = x & !(starts | ((starts << 1) & self.not_first));
-            }
-            best = best.max(count);
-        }
-        best
-    }
-
     /// The moves the side is sure of among the cells `e` (outside its safe ones), against any replies,
     /// as the first or the second to move, given the side's walled areas (from [`View::areas`]; they
     /// lie in `e`, as no cell of an area is out of the opponent's reach). The
     /// best over a few packings: walled 2×2 areas kept apart from the rest, then disjoint placements,
     /// split into those an opponent domino can spoil two at a time (a packed neighbour beside them in
     /// a line) and the rest, all valued by the [`Sure`] table.
-    fn sure(&self, e: B, (areas, area_cells, halo): (u32, B, B), sure: &Sure, first: bool) -> u32 {
+    fn sure(&self, e: B, (areas, area_cells): (u32, B), sure: &Sure, first: bool) -> u32 {
         let w = self.width;
-        let mut best = sure.value(0, self.banded(e), 0, false, first);
-        // No areas; areas with the cells beside them left empty; areas with placements beside them.
-        for (units, blocked, touching) in [(0, B::ZERO, false), (areas, halo, false), (areas, area_cells, true)] {
+        let mut best = 0;
+        // Without the areas, and with them (placements may then stand beside them).
+        for (units, blocked) in [(0, B::ZERO), (areas, area_cells)] {
             let pm = self.placements(e & !blocked);
             let mut greedy = B::ZERO;
             let mut a = pm;
@@ -271,11 +252,11 @@ impl<B: Bits> View<B> {
             for low in [greedy, pm & self.bands[0], pm & self.bands[1]] {
                 // A placement is a double when a packed cell (of a placement or an area) is beside it.
                 let cells = low | (low << w);
-                let packed = cells | (blocked & area_cells);
+                let packed = cells | blocked;
                 let beside = cells & (((packed << 1) & self.not_first) | ((packed >> 1) & self.not_last));
                 let doubles = (low & (beside | (beside >> w))).ones();
                 let singles = low.ones() - doubles;
-                best = best.max(sure.value(doubles, singles, units, touching, first));
+                best = best.max(sure.value(doubles, singles, units, first));
             }
         }
         best
@@ -284,9 +265,8 @@ impl<B: Bits> View<B> {
     /// Walled areas among the empty cells: 2×2 blocks (two side-by-side own placements) with both
     /// cells beyond one end blocked in both lines, so the side's first move there (the inner placement)
     /// leaves the outer one safe. Areas are kept a cell apart in their lines, so that no opponent
-    /// domino touches two. Returns how many were packed, their cells, and their cells with the cells
-    /// beside them in the lines.
-    fn areas(&self, empty: B) -> (u32, B, B) {
+    /// domino touches two. Returns how many were packed and their cells.
+    fn areas(&self, empty: B) -> (u32, B) {
         let w = self.width;
         let pm = self.placements(empty);
         let blocks = pm & (pm >> 1) & self.not_last;
@@ -309,7 +289,7 @@ impl<B: Bits> View<B> {
             taken = taken | cells;
             halo = halo | cells | ((cells << 1) & self.not_first) | ((cells >> 1) & self.not_last);
         }
-        (count, taken, halo)
+        (count, taken)
     }
 
     /// The most disjoint own placements among the cells `e`, and the cells a greedy choice of them covers.
@@ -331,12 +311,11 @@ impl<B: Bits> View<B> {
 /// opponent spoils them: `doubles` are placements one opponent domino may spoil two at a time,
 /// `singles` placements it spoils one at a time, and `areas` walled 2×2 blocks that give two moves to
 /// the side that plays in them first (the second is safe then) and none once the opponent has
-/// entered them. One opponent domino spoils two doubles, a single, an area, or (when placements may
-/// touch areas) an area and a double beside it; it is allowed to pick any two doubles, or any area and
-/// double, which only lowers the count.
+/// entered them. One opponent domino spoils two doubles, a single, an area, or an area and a double
+/// beside it; it is allowed to pick any two doubles, or any area and any double, which only lowers
+/// the count.
 struct Sure {
-    /// Indexed by [`Sure::index`]: whether the side moves first (it plays before the opponent spoils),
-    /// and whether placements may touch areas (then one opponent domino may spoil an area and a double).
+    /// Indexed by [`Sure::index`]: whether the side moves first (it plays before the opponent spoils).
     table: Vec<u8>,
 }
 
@@ -345,55 +324,52 @@ impl Sure {
     const MAX: usize = 64;
     const MAX_AREAS: usize = 32;
 
-    fn index(touching: bool, first: bool, a: usize, b: usize, c: usize) -> usize {
-        let outer = usize::from(touching) * 2 + usize::from(first);
-        ((outer * (Self::MAX + 1) + a) * (Self::MAX + 1) + b) * (Self::MAX_AREAS + 1) + c
+    fn index(first: bool, a: usize, b: usize, c: usize) -> usize {
+        ((usize::from(first) * (Self::MAX + 1) + a) * (Self::MAX + 1) + b) * (Self::MAX_AREAS + 1) + c
     }
 
     fn new() -> Self {
         let n = Self::MAX + 1;
-        let mut table = vec![0u8; 4 * n * n * (Self::MAX_AREAS + 1)];
-        for touching in [false, true] {
-            // In order of the units left, so that every smaller state is known.
-            for total in 0..=(2 * Self::MAX + Self::MAX_AREAS) {
-                for a in 0..n {
-                    for c in 0..=Self::MAX_AREAS {
-                        let Some(b) = total.checked_sub(a + c).filter(|&b| b < n) else { continue };
-                        // Units are disjoint cells of a board of at most 128: larger counts never occur.
-                        if 2 * (a + b) + 4 * c > 2 * Self::MAX {
-                            continue;
-                        }
-                        let at = |t: &Vec<u8>, a: usize, b: usize, c: usize| t[Self::index(touching, true, a, b, c)];
-                        // The opponent's best spoiling move (or none) with the side to play next.
-                        let spoil = |t: &Vec<u8>, a: usize, b: usize, c: usize| {
-                            let mut worst = at(t, a, b, c);
-                            if a > 0 {
-                                worst = worst.min(at(t, a.saturating_sub(2), b, c));
-                            }
-                            if b > 0 {
-                                worst = worst.min(at(t, a, b - 1, c));
-                            }
-                            if c > 0 {
-                                worst = worst.min(at(t, a, b, c - 1));
-                                if touching && a > 0 {
-                                    worst = worst.min(at(t, a - 1, b, c - 1));
-                                }
-                            }
-                            worst
-                        };
-                        let mut best = 0;
+        let mut table = vec![0u8; 2 * n * n * (Self::MAX_AREAS + 1)];
+        // In order of the units left, so that every smaller state is known.
+        for total in 0..=(2 * Self::MAX + Self::MAX_AREAS) {
+            for a in 0..n {
+                for c in 0..=Self::MAX_AREAS {
+                    let Some(b) = total.checked_sub(a + c).filter(|&b| b < n) else { continue };
+                    // Units are disjoint cells of a board of at most 128: larger counts never occur.
+                    if 2 * (a + b) + 4 * c > 2 * Self::MAX {
+                        continue;
+                    }
+                    let at = |t: &Vec<u8>, a: usize, b: usize, c: usize| t[Self::index(true, a, b, c)];
+                    // The opponent's best spoiling move (or none) with the side to play next.
+                    let spoil = |t: &Vec<u8>, a: usize, b: usize, c: usize| {
+                        let mut worst = at(t, a, b, c);
                         if a > 0 {
-                            best = best.max(1 + spoil(&table, a - 1, b, c));
+                            worst = worst.min(at(t, a.saturating_sub(2), b, c));
                         }
                         if b > 0 {
-                            best = best.max(1 + spoil(&table, a, b - 1, c));
+                            worst = worst.min(at(t, a, b - 1, c));
                         }
                         if c > 0 {
-                            best = best.max(2 + spoil(&table, a, b, c - 1));
+                            worst = worst.min(at(t, a, b, c - 1));
+                            if a > 0 {
+                                worst = worst.min(at(t, a - 1, b, c - 1));
+                            }
                         }
-                        table[Self::index(touching, true, a, b, c)] = best;
-                        table[Self::index(touching, false, a, b, c)] = spoil(&table, a, b, c);
+                        worst
+                    };
+                    let mut best = 0;
+                    if a > 0 {
+                        best = best.max(1 + spoil(&table, a - 1, b, c));
                     }
+                    if b > 0 {
+                        best = best.max(1 + spoil(&table, a, b - 1, c));
+                    }
+                    if c > 0 {
+                        best = best.max(2 + spoil(&table, a, b, c - 1));
+                    }
+                    table[Self::index(true, a, b, c)] = best;
+                    table[Self::index(false, a, b, c)] = spoil(&table, a, b, c);
                 }
             }
         }
@@ -406,11 +382,11 @@ impl Sure {
         SURE.get_or_init(Sure::new)
     }
 
-    fn value(&self, doubles: u32, singles: u32, areas: u32, touching: bool, first: bool) -> u32 {
+    fn value(&self, doubles: u32, singles: u32, areas: u32, first: bool) -> u32 {
         let a = (doubles as usize).min(Self::MAX);
         let b = (singles as usize).min(Self::MAX);
         let c = (areas as usize).min(Self::MAX_AREAS);
-        u32::from(self.table[Self::index(touching, first, a, b, c)])
+        u32::from(self.table[Self::index(first, a, b, c)])
     }
 }
 
@@ -956,12 +932,11 @@ mod tests {
             (0, 0, 2, false, 2),
             (0, 0, 3, true, 4),
             (1, 1, 1, true, 3),
-            (7, 0, 5, true, 8),
+            // One opponent domino may spoil an area and a double beside it together.
+            (7, 0, 5, true, 7),
+            (1, 0, 1, false, 0),
         ] {
-            assert_eq!(sure.value(a, b, c, false, first), want, "{a} doubles, {b} singles, {c} areas, first: {first}");
+            assert_eq!(sure.value(a, b, c, first), want, "{a} doubles, {b} singles, {c} areas, first: {first}");
         }
-        // When placements touch areas, one opponent domino may spoil an area and a double together.
-        assert_eq!(sure.value(7, 0, 5, true, true), 7);
-        assert_eq!(sure.value(1, 0, 1, true, false), 0);
     }
 }
