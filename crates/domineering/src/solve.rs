@@ -164,27 +164,22 @@ trait Bits:
     }
 }
 
-impl Bits for u64 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
+macro_rules! impl_bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+        }
+    )*};
 }
 
-impl Bits for u128 {
-    const ZERO: Self = 0;
-    const ONE: Self = 1;
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-}
+impl_bits!(u64, u128);
 
 /// One side's view of the board: cells numbered so that its dominoes cover `i` and `i + width`
 /// (row by row for Vertical, column by column for Horizontal), and the opponent's cover `i`, `i + 1`.
