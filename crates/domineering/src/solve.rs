@@ -59,7 +59,7 @@ pub struct SolveOptions {
     pub threads: usize,
     /// The transposition table holds `2^table_bits` entries of 16 bytes.
     pub table_bits: u32,
-    /// Give up after this many nodes.
+    /// Give up after this many nodes (counted per thread when there are several).
     pub max_nodes: Option<u64>,
     /// Give up at this moment.
     pub deadline: Option<Instant>,
@@ -227,24 +227,16 @@ impl<B: Bits> View<B> {
 
     /// The moves the side is sure of among the cells `e` (outside its safe ones), against any replies,
     /// as the first or the second to move, given the side's walled areas (from [`View::areas`]; they
-    /// lie in `e`, as no cell of an area is out of the opponent's reach). The
-    /// best over a few packings: walled 2×2 areas kept apart from the rest, then disjoint placements,
-    /// split into those an opponent domino can spoil two at a time (a packed neighbour beside them in
-    /// a line) and the rest, all valued by the [`Sure`] table.
+    /// lie in `e`, as no cell of an area is out of the opponent's reach). The best over packings of
+    /// disjoint placements (greedy or band-aligned), without the areas or around them, each placement
+    /// a double when a packed cell is beside it in a line, all valued by the [`Sure`] table.
     fn sure(&self, e: B, (areas, area_cells): (u32, B), sure: &Sure, first: bool) -> u32 {
         let w = self.width;
         let mut best = 0;
         // Without the areas, and with them (placements may then stand beside them).
         for (units, blocked) in [(0, B::ZERO), (areas, area_cells)] {
             let pm = self.placements(e & !blocked);
-            let mut greedy = B::ZERO;
-            let mut a = pm;
-            while !a.is_zero() {
-                let starts = a & !(a << w);
-                greedy = greedy | starts;
-                a = a & !(starts | (starts << w));
-            }
-            for low in [greedy, pm & self.bands[0], pm & self.bands[1]] {
+            for low in [self.packing(e & !blocked), pm & self.bands[0], pm & self.bands[1]] {
                 // A placement is a double when a packed cell (of a placement or an area) is beside it.
                 let cells = low | (low << w);
                 let packed = cells | blocked;
@@ -287,18 +279,24 @@ impl<B: Bits> View<B> {
         (count, taken)
     }
 
-    /// The most disjoint own placements among the cells `e`, and the cells a greedy choice of them covers.
-    fn disjoint(&self, e: B) -> (u32, B) {
+    /// Lower cells of a largest set of disjoint own placements among the cells `e`: greedily, the
+    /// first pair of every run, then the first of what is left once the pair after it (which shares a
+    /// cell) is dropped.
+    fn packing(&self, e: B) -> B {
         let mut a = self.placements(e);
-        let (mut count, mut cells) = (0, B::ZERO);
+        let mut low = B::ZERO;
         while !a.is_zero() {
-            // Take the first pair of every run; the pair after it shares a cell, so drop it too.
             let starts = a & !(a << self.width);
-            count += starts.ones();
-            cells = cells | starts | (starts << self.width);
+            low = low | starts;
             a = a & !(starts | (starts << self.width));
         }
-        (count, cells)
+        low
+    }
+
+    /// The most disjoint own placements among the cells `e`, and the cells [`View::packing`] covers.
+    fn disjoint(&self, e: B) -> (u32, B) {
+        let low = self.packing(e);
+        (low.ones(), low | (low << self.width))
     }
 }
 
@@ -504,17 +502,26 @@ fn canonical(hash: &[u64; 8], symmetries: usize, side: usize) -> u64 {
 struct Searcher<'a, B> {
     geo: &'a Geometry<B>,
     table: &'a Table,
+    options: &'a SolveOptions,
     /// The position's hash under each symmetry.
     hash: [u64; 8],
     nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
+    /// Set by another thread when this search is no longer needed.
     stop: &'a AtomicBool,
     aborted: bool,
-    bounds: bool,
 }
 
-impl<B: Bits> Searcher<'_, B> {
+impl<'a, B: Bits> Searcher<'a, B> {
+    fn new(
+        geo: &'a Geometry<B>,
+        table: &'a Table,
+        options: &'a SolveOptions,
+        hash: [u64; 8],
+        stop: &'a AtomicBool,
+    ) -> Self {
+        Searcher { geo, table, options, hash, nodes: 0, stop, aborted: false }
+    }
+
     /// The table key: the least hash over the symmetries, with the side to move folded in (a
     /// transpose swaps the roles, so it also swaps the side).
     fn key(&self, side: usize) -> u64 {
@@ -522,9 +529,9 @@ impl<B: Bits> Searcher<'_, B> {
     }
 
     fn check_limits(&mut self) {
-        if self.nodes >= self.max_nodes
+        if self.options.max_nodes.is_some_and(|most| self.nodes >= most)
             || self.stop.load(Ordering::Relaxed)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.options.deadline.is_some_and(|d| Instant::now() >= d)
         {
             self.aborted = true;
         }
@@ -546,7 +553,7 @@ impl<B: Bits> Searcher<'_, B> {
         if mine.is_zero() {
             return false;
         }
-        if self.bounds {
+        if self.options.bounds {
             if let Some(known) = bound(me, them, e_own, e_other, self.geo.sure) {
                 return known;
             }
@@ -562,13 +569,9 @@ impl<B: Bits> Searcher<'_, B> {
         let mut result = false;
         for &(_, i) in &list[..n] {
             let info = &self.geo.moves[side][usize::from(i)];
-            for k in 0..self.geo.symmetries {
-                self.hash[k] ^= info.hash[k];
-            }
+            toggle(&mut self.hash, &info.hash);
             let reply_wins = self.wins(other | info.other, own | info.own, side ^ 1);
-            for k in 0..self.geo.symmetries {
-                self.hash[k] ^= info.hash[k];
-            }
+            toggle(&mut self.hash, &info.hash);
             if self.aborted {
                 return false;
             }
@@ -676,107 +679,54 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     }
     let side = usize::from(state.to_move() == Side::Horizontal);
     let (own, other) = if side == 0 { (v_occ, h_occ) } else { (h_occ, v_occ) };
-    let stop = AtomicBool::new(false);
-    let max_nodes = options.max_nodes.unwrap_or(u64::MAX);
-    let make = |stop| Searcher {
-        geo: &geo,
-        table: &table,
-        hash,
-        nodes: 0,
-        max_nodes,
-        deadline: options.deadline,
-        stop,
-        aborted: false,
-        bounds: options.bounds,
-    };
-
-    // The root: try each move in turn (or share them among threads) and keep a winning one.
+    let nodes = AtomicU64::new(1);
     let mut list = [(0i32, 0u16); 128];
     let n = order(&geo, own, other, side, &mut list);
-    let mover = state.to_move();
-    let moves: Vec<Move> = list[..n]
-        .iter()
-        .map(|&(_, i)| {
-            let i = usize::from(i);
-            let (row, col) = if side == 0 { (i / cols, i % cols) } else { (i % rows, i / rows) };
-            Move { side: mover, row: row as u8, col: col as u8 }
-        })
-        .collect();
-    let index = |mv: &Move| -> usize {
-        if side == 0 {
-            usize::from(mv.row) * cols + usize::from(mv.col)
-        } else {
-            usize::from(mv.col) * rows + usize::from(mv.row)
-        }
-    };
-    let nodes = AtomicU64::new(1);
-    let try_move = |searcher: &mut Searcher<'_, B>, mv: &Move| -> Option<bool> {
-        let info = &geo.moves[side][index(mv)];
-        for k in 0..8 {
-            searcher.hash[k] ^= info.hash[k];
-        }
-        let reply = searcher.wins(other | info.other, own | info.own, side ^ 1);
-        for k in 0..8 {
-            searcher.hash[k] ^= info.hash[k];
-        }
-        (!searcher.aborted).then_some(!reply)
-    };
     // Root moves that lead to the same position up to symmetry need one search.
     let mut seen = Vec::new();
-    let moves: Vec<Move> = moves
-        .into_iter()
-        .filter(|mv| {
-            let info = &geo.moves[side][index(mv)];
-            let mut child = hash;
-            for (h, d) in child.iter_mut().zip(&info.hash) {
-                *h ^= d;
-            }
-            let key = canonical(&child, geo.symmetries, side ^ 1);
-            let fresh = !seen.contains(&key);
-            seen.push(key);
-            fresh
-        })
-        .collect();
-    let threads = options.threads.max(1);
-    let mut results: Vec<(usize, Option<bool>)> = if threads == 1 {
-        let mut searcher = make(&stop);
-        let mut results = Vec::new();
-        for (i, mv) in moves.iter().enumerate() {
-            let out = try_move(&mut searcher, mv);
-            results.push((i, out));
-            if out != Some(false) {
+    let mut best = None;
+    // One thread searches every root move with one searcher, so that the node limit covers them all.
+    let stop = AtomicBool::new(false);
+    let mut searcher = Searcher::new(&geo, &table, options, hash, &stop);
+    for &(_, i) in &list[..n] {
+        let info = &geo.moves[side][usize::from(i)];
+        let mut child = hash;
+        toggle(&mut child, &info.hash);
+        let key = canonical(&child, geo.symmetries, side ^ 1);
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        let wins = if options.threads <= 1 {
+            let before = searcher.nodes;
+            searcher.hash = child;
+            let reply = searcher.wins(other | info.other, own | info.own, side ^ 1);
+            nodes.fetch_add(searcher.nodes - before, Ordering::Relaxed);
+            (!searcher.aborted).then_some(!reply)
+        } else {
+            split_replies(&geo, &table, options, child, (own | info.own, other | info.other), side, &nodes)
+        };
+        match wins {
+            Some(true) => {
+                best = Some(usize::from(i));
                 break;
             }
+            Some(false) => {}
+            None => return Err(SolveError::OutOfBudget { nodes: nodes.load(Ordering::Relaxed) }),
         }
-        nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
-        results
-    } else {
-        // Root moves one at a time, best first; the threads share out the opponent's replies to each
-        // (all of them must be answered for the move to win) and stop as soon as one refutes it.
-        let mut results = Vec::new();
-        for (i, mv) in moves.iter().enumerate() {
-            let out = split_replies(&geo, &table, options, hash, (own, other), side, index(mv), &nodes);
-            results.push((i, out));
-            if out != Some(false) {
-                break;
-            }
-        }
-        results
-    };
-    results.sort_unstable();
-    let found = match results.iter().find(|(_, out)| *out == Some(true)) {
-        Some(&(i, _)) => Ok(moves.get(i).copied()),
-        None if results.len() == moves.len() && results.iter().all(|(_, out)| out.is_some()) => Ok(None),
-        None => Err(SolveError::OutOfBudget { nodes: nodes.load(Ordering::Relaxed) }),
-    };
-    let best = found?;
+    }
+    let mover = state.to_move();
+    let best = best.map(|i| {
+        let (row, col) = if side == 0 { (i / cols, i % cols) } else { (i % rows, i / rows) };
+        Move { side: mover, row: row as u8, col: col as u8 }
+    });
     let winner = if best.is_some() { mover } else { mover.other() };
     Ok(Solved { winner, best, nodes: nodes.load(Ordering::Relaxed), seconds: clock.elapsed().as_secs_f64() })
 }
 
-/// Whether the mover's root move at lower cell `i` wins, with `threads` threads sharing out the
-/// opponent's replies. `None` when a limit ran out first.
-#[allow(clippy::too_many_arguments)]
+/// Whether the mover's root move wins, with the threads sharing out the opponent's replies (all must
+/// be answered for the move to win). `own` and `other` are the occupancies after the move, `hash`
+/// its hashes. `None` when a limit ran out first.
 fn split_replies<B: Bits>(
     geo: &Geometry<B>,
     table: &Table,
@@ -784,15 +734,8 @@ fn split_replies<B: Bits>(
     hash: [u64; 8],
     (own, other): (B, B),
     side: usize,
-    i: usize,
     nodes: &AtomicU64,
 ) -> Option<bool> {
-    let info = &geo.moves[side][i];
-    let (own, other) = (own | info.own, other | info.other);
-    let mut child = hash;
-    for (h, d) in child.iter_mut().zip(&info.hash) {
-        *h ^= d;
-    }
     nodes.fetch_add(1, Ordering::Relaxed);
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
     // The opponent to move: lost without a placement, else settled at once by the bounds or the
@@ -803,7 +746,7 @@ fn split_replies<B: Bits>(
     if let Some(known) = bound(them, me, !other & them.all, !own & me.all, geo.sure) {
         return Some(!known);
     }
-    if let Some(known) = table.probe(canonical(&child, geo.symmetries, side ^ 1)) {
+    if let Some(known) = table.probe(canonical(&hash, geo.symmetries, side ^ 1)) {
         return Some(!known);
     }
     let mut list = [(0i32, 0u16); 128];
@@ -812,32 +755,16 @@ fn split_replies<B: Bits>(
     let out_of_budget = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let worker = || {
-        let mut searcher = Searcher {
-            geo,
-            table,
-            hash: child,
-            nodes: 0,
-            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
-            deadline: options.deadline,
-            stop: &refuted,
-            aborted: false,
-            bounds: options.bounds,
-        };
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&(_, j)) = list[..n].get(k) else { break };
+        let mut searcher = Searcher::new(geo, table, options, hash, &refuted);
+        while let Some(&(_, j)) = list[..n].get(next.fetch_add(1, Ordering::Relaxed)) {
             let reply = &geo.moves[side ^ 1][usize::from(j)];
-            for (h, d) in searcher.hash.iter_mut().zip(&reply.hash) {
-                *h ^= d;
-            }
+            toggle(&mut searcher.hash, &reply.hash);
             let wins = searcher.wins(own | reply.other, other | reply.own, side);
-            for (h, d) in searcher.hash.iter_mut().zip(&reply.hash) {
-                *h ^= d;
-            }
+            toggle(&mut searcher.hash, &reply.hash);
             if searcher.aborted {
-                if !refuted.load(Ordering::Relaxed) {
+                // Stopped by a refutation found elsewhere, or by a limit: only the latter is news.
+                if !refuted.swap(true, Ordering::Relaxed) {
                     out_of_budget.store(true, Ordering::Relaxed);
-                    refuted.store(true, Ordering::Relaxed);
                 }
                 break;
             }
@@ -854,6 +781,13 @@ fn split_replies<B: Bits>(
         }
     });
     if out_of_budget.load(Ordering::Relaxed) { None } else { Some(!refuted.load(Ordering::Relaxed)) }
+}
+
+/// Plays or takes back a move in the symmetric hashes (its entries past the board's symmetries are 0).
+fn toggle(hash: &mut [u64; 8], delta: &[u64; 8]) {
+    for (h, d) in hash.iter_mut().zip(delta) {
+        *h ^= d;
+    }
 }
 
 impl<B: Bits> Geometry<B> {
