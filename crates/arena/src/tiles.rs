@@ -34,7 +34,7 @@ pub struct TileGame {
 }
 
 /// The share of games that reached one tile, with its 95 % Wilson interval.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Reached {
     /// The tile.
     pub tile: u64,
@@ -49,7 +49,7 @@ pub struct Reached {
 }
 
 /// A whole benchmark.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct TileReport {
     /// The game with its parameters.
     pub game: String,

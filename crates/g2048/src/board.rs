@@ -117,15 +117,12 @@ impl Board {
 
     /// How many cells are empty.
     pub fn empty_count(self) -> u32 {
-        // Fold each nibble onto its low bit: the bit is 0 exactly for an empty cell.
-        let mut x = self.0;
-        x |= (x >> 2) & 0x3333_3333_3333_3333;
-        x |= x >> 1;
-        (!x & 0x1111_1111_1111_1111).count_ones()
+        self.empty_mask().count_ones()
     }
 
     /// Bit `4i` set for each empty cell `i`: iterate with `trailing_zeros`.
     pub fn empty_mask(self) -> u64 {
+        // Fold each nibble onto its low bit: the bit is 0 exactly for an empty cell.
         let mut x = self.0;
         x |= (x >> 2) & 0x3333_3333_3333_3333;
         x |= x >> 1;

@@ -87,7 +87,7 @@ impl G2048 {
 
     /// A game at `board` with `score`, a move to make (or over, when none is left).
     pub fn from_board(board: Board, score: u64, rule: SpawnRule) -> G2048 {
-        G2048 { board, score, rule, pending: 0, moves: 0, top: board.max_exponent() }
+        G2048::restore(board, score, rule, 0, false)
     }
 
     /// A game read from its notation: `due` tiles owed, `won` when 65536 was made.

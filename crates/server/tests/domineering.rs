@@ -27,6 +27,14 @@ fn a_game_against_the_solver_is_played_to_its_end() {
 }
 
 #[test]
+fn without_an_opponent_the_game_gets_its_strongest_bot() {
+    let server = Server::in_memory();
+    let client = Client::player(&server);
+    let game = client.create(&json!({ "kind": "domineering", "rows": "4", "cols": "4" }));
+    assert_eq!(game["setup"]["opponent"], "solver", "{}", game["setup"]);
+}
+
+#[test]
 fn bad_boards_and_moves_are_refused_and_change_nothing() {
     let server = Server::in_memory();
     let client = Client::player(&server);

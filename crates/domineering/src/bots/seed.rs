@@ -97,14 +97,14 @@ impl Seed {
         *nodes += 1;
         let mover = state.to_move();
         let maximising = mover == us;
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if !state.can_move(mover) {
             return if maximising { LOSS } else { WIN };
         }
         if depth == 0 {
             return score(state, us, self.weights);
         }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
         for mv in moves {
             let value = if state.is_safe(mv) {
                 if maximising { SAFE } else { -SAFE }
@@ -127,7 +127,7 @@ impl Seed {
 }
 
 /// A score as the bot trait reports it: ±∞ for a forced win or loss.
-pub(crate) fn to_f64(value: i64) -> f64 {
+fn to_f64(value: i64) -> f64 {
     if value >= WIN {
         f64::INFINITY
     } else if value <= LOSS {

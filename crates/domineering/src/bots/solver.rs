@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use hamle_core::{Bot, Budget, Decision, Stream};
 
-use super::seed::{Seed, to_f64};
+use super::seed::Seed;
 use crate::rules::{Domineering, Move};
 use crate::solve::{SolveOptions, solve_position};
 
@@ -29,7 +29,15 @@ impl Default for Solver {
 
 impl Bot<Domineering> for Solver {
     fn name(&self) -> String {
-        "solver".into()
+        let default = Solver::default();
+        let mut settings = Vec::new();
+        if self.max_nodes != default.max_nodes {
+            settings.push(format!("nodes={}", self.max_nodes));
+        }
+        if self.fallback_depth != default.fallback_depth {
+            settings.push(format!("fallback={}", self.fallback_depth));
+        }
+        if settings.is_empty() { "solver".into() } else { format!("solver({})", settings.join(",")) }
     }
 
     fn choose(&mut self, state: &Domineering, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
@@ -56,18 +64,10 @@ impl Bot<Domineering> for Solver {
                 });
             }
         }
-        let seed = Seed { depth: budget.depth.unwrap_or(self.fallback_depth), ..Seed::default() };
-        let (values, more) = seed.values(state, seed.depth.max(1));
-        let best = values.iter().map(|&(_, v)| v).max()?;
-        let tied: Vec<Move> = values.iter().filter(|&&(_, v)| v == best).map(|&(mv, _)| mv).collect();
-        let mv = *stream.pick(&tied)?;
-        Some(Decision {
-            mv,
-            score: to_f64(best),
-            pv: vec![mv],
-            depth: seed.depth,
-            nodes: nodes + more,
-            elapsed: clock.elapsed(),
-        })
+        let mut seed = Seed { depth: budget.depth.unwrap_or(self.fallback_depth), ..Seed::default() };
+        let mut decision = seed.choose(state, budget, stream)?;
+        decision.nodes += nodes;
+        decision.elapsed = clock.elapsed();
+        Some(decision)
     }
 }

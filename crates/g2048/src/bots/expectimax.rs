@@ -32,7 +32,7 @@ pub struct Weights {
 }
 
 impl Default for Weights {
-    /// The weights chosen by the tuning in `docs/rules/2048.md`, starting from [`Weights::published`].
+    /// The weights chosen by the tuning logged in `docs/benchmarks.md`, starting from [`Weights::published`].
     fn default() -> Self {
         Weights {
             base: 200_000.0,
@@ -117,7 +117,8 @@ fn line_value(row: u16, w: &Weights) -> f32 {
 ///
 /// A branch stops when its probability falls below `min_probability` or at the depth limit: `depth`
 /// moves when set, else max(3, distinct tiles − 2), deeper as the board grows. A chance node's value is
-/// cached per decision, and reused by any node at least as shallow as the one that computed it.
+/// cached per decision, and reused by any node as deep as the one that computed it or deeper (which
+/// leaves it less search to do).
 #[derive(Clone, Debug)]
 pub struct Expectimax {
     /// The heuristic's weights.

@@ -34,9 +34,15 @@ impl Setup {
             let text = v.as_str().ok_or_else(|| Refusal::Malformed(format!("\"{key}\" must be a string")))?;
             game = game.with(key, text);
         }
-        let opponent_text = optional_text(value, "opponent")?.unwrap_or("perfect");
-        let opponent: Spec =
-            opponent_text.parse().map_err(|e: hamle_arena::ArenaError| Refusal::Malformed(e.to_string()))?;
+        let opponent: Spec = match optional_text(value, "opponent")? {
+            Some(text) => text.parse().map_err(|e: hamle_arena::ArenaError| Refusal::Malformed(e.to_string()))?,
+            // The game's strongest bot, listed first in the registry (an unknown kind is refused by `start`).
+            None => {
+                let registry = hamle_arena::games::registry();
+                let strongest = registry.game(kind).ok().and_then(|def| def.bots().first().map(|b| b.name));
+                Spec::named(strongest.unwrap_or("random"))
+            }
+        };
         let human = match optional_text(value, "you")?.unwrap_or("first") {
             "first" => 0,
             "second" => 1,

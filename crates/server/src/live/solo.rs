@@ -96,21 +96,17 @@ impl Solo {
             return Err(Refusal::NotAllowed("the game is over".into()));
         }
         match action_name(action)? {
-            "move" if replaying => {
-                let direction =
-                    parse_direction(text_field(action, "move")?).map_err(|e| Refusal::Malformed(e.to_string()))?;
-                let by_bot = action.get("by").and_then(Value::as_str) == Some("bot");
-                let made = self.make(direction, by_bot)?;
-                // The stored tile must be the one the seed gives: a tampered store is refused.
-                if made.get("tile") != action.get("tile") {
-                    return Err(Refusal::NotAllowed("the stored tile is not the one the game's seed draws".into()));
-                }
-                Ok(made)
-            }
             "move" => {
                 let direction =
                     parse_direction(text_field(action, "move")?).map_err(|e| Refusal::Malformed(e.to_string()))?;
-                self.make(direction, false)
+                // Only a stored move may say the bot made it.
+                let by_bot = replaying && action.get("by").and_then(Value::as_str) == Some("bot");
+                let made = self.make(direction, by_bot)?;
+                // The stored tile must be the one the seed gives: a tampered store is refused.
+                if replaying && made.get("tile") != action.get("tile") {
+                    return Err(Refusal::NotAllowed("the stored tile is not the one the game's seed draws".into()));
+                }
+                Ok(made)
             }
             "bot" => {
                 // The person asks the game's bot for one move: watching is asking again and again.
@@ -142,9 +138,6 @@ impl Live for Solo {
     }
 
     fn replay(&mut self, stored: &Value) -> Result<(), Refusal> {
-        if action_name(stored)? == "resign" {
-            return self.apply(stored, false).map(|_| ());
-        }
         self.apply(stored, true).map(|_| ())
     }
 
