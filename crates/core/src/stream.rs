@@ -65,7 +65,15 @@ impl RngCore for Stream {
 
 /// The seed of child `index` of a stream seeded with `seed` (SplitMix64 finalizer).
 pub fn derive_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mix64(seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// SplitMix64's finaliser: a cheap, well-spread 64-bit mixer, for seeds and position keys.
+///
+/// ```
+/// assert_ne!(hamle_core::stream::mix64(1), hamle_core::stream::mix64(2));
+/// ```
+pub fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

@@ -1,6 +1,7 @@
 //! The rules: an R×C board, Vertical places 2×1 dominoes down a column, Horizontal 1×2 dominoes
 //! along a row, no overlap; the side that cannot place on its turn loses.
 
+use hamle_core::stream::mix64;
 use hamle_core::{Game, GameInfo, Player, Turn};
 
 /// The most rows and the most columns a board may have.
@@ -350,15 +351,8 @@ impl Game for Domineering {
             ^ (u64::from(self.first == Side::Horizontal) << 1);
         for r in 0..self.rows() {
             let word = u64::from(self.vertical[r]) | u64::from(self.horizontal[r]) << 16 | (r as u64) << 32;
-            h = mix(h ^ word);
+            h = mix64(h ^ word);
         }
         h
     }
-}
-
-/// SplitMix64's finaliser: a cheap, well-spread 64-bit mixer.
-pub(crate) fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }

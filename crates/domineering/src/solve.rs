@@ -27,8 +27,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use hamle_core::Game;
+use hamle_core::stream::mix64;
 
-use crate::rules::{Domineering, Move, Side, SizeError, mix};
+use crate::rules::{Domineering, Move, Side, SizeError};
 
 /// Why a solve gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -835,7 +836,7 @@ fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
     let r1 = if k & 1 != 0 { rows - 1 - r } else { r };
     let c1 = if k & 2 != 0 { cols - 1 - c } else { c };
     let (r2, c2) = if k >= 4 { (c1, r1) } else { (r1, c1) };
-    mix((r2 * 16 + c2) as u64 + 0x1234_5678)
+    mix64((r2 * 16 + c2) as u64 + 0x1234_5678)
 }
 
 #[cfg(test)]

@@ -255,9 +255,6 @@ impl Game for G2048 {
 
     fn key(&self) -> u64 {
         // The board decides the future; the score and the owed tiles tell apart states with one board.
-        let mut z = self.board.bits() ^ self.score.rotate_left(17) ^ (u64::from(self.pending) << 61);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        hamle_core::stream::mix64(self.board.bits() ^ self.score.rotate_left(17) ^ (u64::from(self.pending) << 61))
     }
 }
