@@ -11,7 +11,7 @@ fn main() {
     let depth = args.get(3).and_then(|s| s.parse().ok());
     let mut bot: Box<dyn Bot<G2048>> = match name {
         "seed" => Box::new(Seed::default()),
-        _ => Box::new(Expectimax::new(Default::default(), depth, 1e-4)),
+        _ => Box::new(Expectimax::new(Default::default(), depth, Expectimax::MIN_PROBABILITY)),
     };
     let start = G2048::new(SpawnRule::Original);
     let mut last = std::time::Instant::now();

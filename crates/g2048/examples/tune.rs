@@ -11,7 +11,7 @@ use hamle_core::Budget;
 fn mean_score(weights: Weights, games: u64, depth: u32, threads: u64) -> f64 {
     let next = AtomicU64::new(0);
     let total = AtomicU64::new(0);
-    let bot = Expectimax::new(weights, Some(depth), 1e-4);
+    let bot = Expectimax::new(weights, Some(depth), Expectimax::MIN_PROBABILITY);
     std::thread::scope(|s| {
         for _ in 0..threads {
             s.spawn(|| {

@@ -73,7 +73,11 @@ fn golden_game_of_the_seed_player() {
 
 #[test]
 fn golden_game_of_expectimax_at_depth_2() {
-    golden_game("expectimax-depth-2", &mut Expectimax::new(Default::default(), Some(2), 1e-4), 1);
+    golden_game(
+        "expectimax-depth-2",
+        &mut Expectimax::new(Default::default(), Some(2), Expectimax::MIN_PROBABILITY),
+        1,
+    );
 }
 
 #[test]

@@ -133,11 +133,14 @@ pub struct Expectimax {
 
 impl Default for Expectimax {
     fn default() -> Self {
-        Expectimax::new(Weights::default(), None, 1e-4)
+        Expectimax::new(Weights::default(), None, Expectimax::MIN_PROBABILITY)
     }
 }
 
 impl Expectimax {
+    /// The default probability cut: branches less likely than one in ten thousand are not searched.
+    pub const MIN_PROBABILITY: f32 = 1e-4;
+
     /// A player with these weights, depth (`None`: adaptive) and probability cut.
     pub fn new(weights: Weights, depth: Option<u32>, min_probability: f32) -> Expectimax {
         let table = Arc::new(RowTable::new(&weights));
@@ -225,7 +228,7 @@ impl Bot<G2048> for Expectimax {
         if let Some(d) = self.depth {
             params.push(format!("depth={d}"));
         }
-        if self.min_probability != 1e-4 {
+        if self.min_probability != Expectimax::MIN_PROBABILITY {
             params.push(format!("prob={}", self.min_probability));
         }
         if self.weights == Weights::published() {

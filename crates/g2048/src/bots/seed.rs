@@ -111,10 +111,15 @@ fn value(after: Board, path: u32, depth: u32, sums: Sums, nodes: &mut u64) -> f6
         empty &= empty - 1;
         let spawned = Board::from_bits(after.bits() | bit);
         let mut best = f64::NEG_INFINITY;
+        // An impossible move (every move, on a lost board) sends back the score of the board above it.
+        let mut stuck = None;
         for (sum, d) in per_move.iter_mut().zip(Direction::ALL) {
             let next = spawned.shifted(d);
-            // An impossible move (every move, on a lost board) sends back the score of the board above it.
-            let v = if next == spawned { seed_score(spawned) } else { value(next, path + 1, depth, sums, nodes) };
+            let v = if next == spawned {
+                *stuck.get_or_insert_with(|| seed_score(spawned))
+            } else {
+                value(next, path + 1, depth, sums, nodes)
+            };
             *sum += v;
             best = best.max(v);
         }

@@ -194,7 +194,11 @@ impl Live for Solo {
             return Err(Refusal::NotAllowed("the game is over".into()));
         }
         // Depth 3 answers in milliseconds and already ranks the moves well.
-        let mut bot = hamle_2048::bots::Expectimax::new(Default::default(), Some(3), 1e-4);
+        let mut bot = hamle_2048::bots::Expectimax::new(
+            Default::default(),
+            Some(3),
+            hamle_2048::bots::Expectimax::MIN_PROBABILITY,
+        );
         let (mut ranked, _) = bot.move_values(self.game.board(), self.game.rule().four() as f32, 3);
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
         let moves: Vec<Value> = ranked.iter().map(|(d, v)| json!({ "move": d.name(), "value": v })).collect();
