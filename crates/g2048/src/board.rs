@@ -175,11 +175,11 @@ impl Board {
     /// The board after `direction`, with the points scored; the board is unchanged when the move is illegal.
     pub fn slide(self, direction: Direction) -> Slide {
         let t = tables();
-        let (lines, table) = match direction {
-            Direction::Left | Direction::Right => (self, direction),
-            Direction::Up | Direction::Down => (self.transpose(), direction),
+        let lines = match direction {
+            Direction::Left | Direction::Right => self,
+            Direction::Up | Direction::Down => self.transpose(),
         };
-        let toward_start = matches!(table, Direction::Left | Direction::Up);
+        let toward_start = matches!(direction, Direction::Left | Direction::Up);
         let mut score = 0;
         let mut overflow = false;
         for r in 0..4 {
