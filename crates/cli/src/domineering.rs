@@ -40,14 +40,13 @@ fn parse_side(text: &str) -> Result<Side> {
     Side::parse(text).with_context(|| format!("'{text}' is not a side: write vertical or horizontal"))
 }
 
-/// Solves one board, with a spinner on stderr while it runs.
-fn solve_one(rows: usize, cols: usize, first: Side, threads: usize) -> Result<Solved> {
-    let start = Domineering::new(rows, cols, first)?;
+/// Solves one empty board, with a spinner on stderr while it runs.
+fn solve_one(start: &Domineering, threads: usize) -> Result<Solved> {
     let options = SolveOptions { threads, ..SolveOptions::default() };
     let spinner = ProgressBar::new_spinner();
-    spinner.set_message(format!("solving {rows}x{cols}, {} first", first.name()));
+    spinner.set_message(format!("solving {}x{}, {} first", start.rows(), start.cols(), start.first().name()));
     spinner.enable_steady_tick(Duration::from_millis(200));
-    let solved = solve_position(&start, &options);
+    let solved = solve_position(start, &options);
     spinner.finish_and_clear();
     Ok(solved?)
 }
@@ -68,7 +67,8 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
         Some(text) => parse_side(text)?,
         None => start.first(),
     };
-    let solved = solve_one(rows, cols, first, threads)?;
+    let board = Domineering::new(rows, cols, first)?;
+    let solved = solve_one(&board, threads)?;
     if args.json {
         let report = json!({
             "rows": rows,
@@ -76,10 +76,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
             "first": first.name(),
             "winner": solved.winner.name(),
             "first_player_wins": solved.winner == first,
-            "best_move": solved.best.map(|mv| {
-                let game = Domineering::new(rows, cols, first).ok();
-                game.map(|g| hamle_core::Notation::format_move(&g, mv))
-            }),
+            "best_move": solved.best.map(|mv| hamle_core::Notation::format_move(&board, mv)),
             "nodes": solved.nodes,
             "seconds": solved.seconds,
             "threads": threads,
@@ -91,8 +88,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
     println!("domineering {rows}x{cols} ({rows} rows, {cols} columns), {} moves first", first.name());
     println!("winner: {} ({who})", solved.winner.name());
     if let Some(mv) = solved.best {
-        let game = Domineering::new(rows, cols, first)?;
-        println!("a winning first move: {}", hamle_core::Notation::format_move(&game, mv));
+        println!("a winning first move: {}", hamle_core::Notation::format_move(&board, mv));
     }
     println!("nodes: {}", solved.nodes);
     println!("time: {:.3} s ({threads} thread{})", solved.seconds, if threads == 1 { "" } else { "s" });

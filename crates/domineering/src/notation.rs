@@ -124,7 +124,7 @@ impl Notation for Domineering {
                     .collect()
             })
             .collect();
-        let side = if self.to_move() == Side::Vertical { 'v' } else { 'h' };
+        let side = self.to_move().letter().to_ascii_lowercase();
         format!("{} {side}", rows.join("/"))
     }
 

@@ -216,14 +216,13 @@ impl Domineering {
     /// below a horizontal one) are covered or off the board. This is the seed paper's definition.
     fn safe_placements(&self, side: Side, row: usize) -> u16 {
         let r = row as isize;
-        let full = self.full_row();
         let mut bits = self.placements(side, row);
         match side {
             Side::Vertical => {
                 // Both cells need their left and right neighbours filled (or off the board).
                 for rr in [r, r + 1] {
                     let e = self.empty_row(rr);
-                    bits &= !(e << 1) & full & !(e >> 1);
+                    bits &= !(e << 1) & !(e >> 1);
                 }
             }
             Side::Horizontal => {
@@ -249,16 +248,19 @@ impl Domineering {
 
     /// Whether `mv` is a legal placement for its side right now (whoever is to move).
     pub fn fits(&self, mv: Move) -> bool {
-        usize::from(mv.row) < self.rows()
-            && u32::from(mv.col) < 16
-            && self.placements(mv.side, usize::from(mv.row)) & (1 << mv.col) != 0
+        self.marked(mv, Self::placements)
     }
 
     /// Whether `mv` fits and is safe in the paper's sense.
     pub fn is_safe(&self, mv: Move) -> bool {
+        self.marked(mv, Self::safe_placements)
+    }
+
+    /// Whether `mv`'s lower-left cell is on the board and set in its row of `row_bits`.
+    fn marked(&self, mv: Move, row_bits: fn(&Self, Side, usize) -> u16) -> bool {
         usize::from(mv.row) < self.rows()
             && u32::from(mv.col) < 16
-            && self.safe_placements(mv.side, usize::from(mv.row)) & (1 << mv.col) != 0
+            && row_bits(self, mv.side, usize::from(mv.row)) & (1 << mv.col) != 0
     }
 
     /// Every placement `side` has, whoever is to move, bottom row first.
