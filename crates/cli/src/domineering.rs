@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use hamle_arena::{Spec, games};
 use hamle_core::Budget;
-use hamle_domineering::solve::{SolveOptions, Solved, solve_position};
+use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
 use hamle_domineering::{Domineering, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -21,6 +21,8 @@ pub struct SolveArgs {
     pub threads: usize,
     /// Solve every board up to N×N instead.
     pub table: Option<usize>,
+    /// `bullock`, `proven` or `off`; without it, Bullock's.
+    pub bounds: Option<String>,
     /// Print JSON.
     pub json: bool,
 }
@@ -41,12 +43,11 @@ fn parse_side(text: &str) -> Result<Side> {
 }
 
 /// Solves one empty board, with a spinner on stderr while it runs.
-fn solve_one(start: &Domineering, threads: usize) -> Result<Solved> {
-    let options = SolveOptions { threads, ..SolveOptions::default() };
+fn solve_one(start: &Domineering, options: &SolveOptions) -> Result<Solved> {
     let spinner = ProgressBar::new_spinner();
     spinner.set_message(format!("solving {}x{}, {} first", start.rows(), start.cols(), start.first().name()));
     spinner.enable_steady_tick(Duration::from_millis(200));
-    let solved = solve_position(start, &options);
+    let solved = solve_position(start, options);
     spinner.finish_and_clear();
     Ok(solved?)
 }
@@ -55,9 +56,15 @@ fn solve_one(start: &Domineering, threads: usize) -> Result<Solved> {
 pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let start: Domineering = games::domineering().game(spec)?;
     let threads = args.threads.max(1);
+    let bounds = match &args.bounds {
+        Some(text) => Bounds::parse(text)
+            .with_context(|| format!("'{text}' is not a choice of bounds: write bullock, proven or off"))?,
+        None => Bounds::default(),
+    };
+    let options = SolveOptions { threads, bounds, ..SolveOptions::default() };
     if let Some(n) = args.table {
         anyhow::ensure!(args.size.is_none(), "give either a size or --table N, not both");
-        return table(n, threads, args.json);
+        return table(n, &options, args.json);
     }
     let (rows, cols) = match &args.size {
         Some(text) => parse_size(text)?,
@@ -68,7 +75,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
         None => start.first(),
     };
     let board = Domineering::new(rows, cols, first)?;
-    let solved = solve_one(&board, threads)?;
+    let solved = solve_one(&board, &options)?;
     if args.json {
         let report = json!({
             "rows": rows,
@@ -80,6 +87,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
             "nodes": solved.nodes,
             "seconds": solved.seconds,
             "threads": threads,
+            "bounds": bounds.name(),
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
@@ -91,7 +99,12 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
         println!("a winning first move: {}", hamle_core::Notation::format_move(&board, mv));
     }
     println!("nodes: {}", solved.nodes);
-    println!("time: {:.3} s ({threads} thread{})", solved.seconds, if threads == 1 { "" } else { "s" });
+    println!(
+        "time: {:.3} s ({threads} thread{}, {} bounds)",
+        solved.seconds,
+        if threads == 1 { "" } else { "s" },
+        bounds.name()
+    );
     Ok(())
 }
 
@@ -107,7 +120,7 @@ fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
 }
 
 /// Every board from 1×1 to N×N, both starters, with a progress bar on stderr.
-fn table(n: usize, threads: usize, json: bool) -> Result<()> {
+fn table(n: usize, options: &SolveOptions, json: bool) -> Result<()> {
     anyhow::ensure!((1..=11).contains(&n), "--table takes 1 to 11 (the solver holds boards of up to 128 cells)");
     let bar = ProgressBar::new((n * n * 2) as u64);
     bar.set_style(
@@ -124,7 +137,7 @@ fn table(n: usize, threads: usize, json: bool) -> Result<()> {
             for (i, first) in [Side::Vertical, Side::Horizontal].into_iter().enumerate() {
                 bar.set_message(format!("{rows}x{cols} {} first", first.name()));
                 let start = Domineering::new(rows, cols, first)?;
-                let solved = solve_position(&start, &SolveOptions { threads, ..SolveOptions::default() })?;
+                let solved = solve_position(&start, options)?;
                 winners[i] = solved.winner;
                 effort[i] = (solved.nodes, solved.seconds);
                 bar.inc(1);
@@ -145,7 +158,8 @@ fn table(n: usize, threads: usize, json: bool) -> Result<()> {
     bar.finish_and_clear();
     let seconds = clock.elapsed().as_secs_f64();
     if json {
-        println!("{}", serde_json::to_string_pretty(&json!({ "n": n, "boards": cells, "seconds": seconds }))?);
+        let report = json!({ "n": n, "bounds": options.bounds.name(), "boards": cells, "seconds": seconds });
+        println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
     println!("Domineering outcomes, rows down, columns across (V: Vertical wins, H: Horizontal wins,");

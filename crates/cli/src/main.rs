@@ -116,6 +116,9 @@ enum Command {
         /// Domineering: solve every board up to N×N, both starters, and print the outcome table.
         #[arg(long)]
         table: Option<usize>,
+        /// Domineering: the move-count bounds, `bullock` (fastest), `proven` or `off` (both to cross-check).
+        #[arg(long)]
+        bounds: Option<String>,
     },
     /// Play a match of N seeded games between two bots, starts alternated.
     Match {
@@ -296,15 +299,15 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = std::io::stdin();
             play::run(session, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json, size, first, threads, table } => {
+        Command::Solve { game, variant, json, size, first, threads, table, bounds } => {
             let spec = game_spec(&game, variant.as_deref())?;
             if spec.name == "domineering" {
-                let args = domineering::SolveArgs { size, first, threads, table, json };
+                let args = domineering::SolveArgs { size, first, threads, table, bounds, json };
                 return domineering::solve(&spec, &args);
             }
             anyhow::ensure!(
-                size.is_none() && first.is_none() && table.is_none() && threads == 1,
-                "a size, --first, --threads and --table are for domineering"
+                size.is_none() && first.is_none() && table.is_none() && threads == 1 && bounds.is_none(),
+                "a size, --first, --threads, --table and --bounds are for domineering"
             );
             solve::run(&spec, json)
         }

@@ -345,3 +345,30 @@ fn play_2048_reads_moves_line_by_line_and_a_watched_bot_finishes() {
 fn a_match_of_a_one_player_game_points_to_bench() {
     assert_clean_failure(&hamle(&["match", "2048", "seed", "expectimax"]), "hamle bench 2048");
 }
+
+#[test]
+fn solve_domineering_answers_alike_under_every_choice_of_bounds() {
+    let mut winners = Vec::new();
+    for bounds in ["bullock", "proven", "off"] {
+        let out = hamle(&["solve", "domineering", "4x5", "--first", "horizontal", "--bounds", bounds, "--json"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!((json["rows"].as_u64(), json["cols"].as_u64()), (Some(4), Some(5)), "{json}");
+        assert_eq!(json["first"], "horizontal");
+        assert_eq!(json["bounds"], bounds);
+        assert!(json["nodes"].as_u64().is_some_and(|n| n > 0), "{json}");
+        assert!(json["seconds"].as_f64().is_some(), "{json}");
+        winners.push(json["winner"].clone());
+    }
+    // 4×5 with Horizontal first: Vertical wins (the table's `V`).
+    assert!(winners.iter().all(|w| w == "vertical"), "{winners:?}");
+}
+
+#[test]
+fn solve_domineering_refuses_bad_sizes_sides_and_bounds() {
+    assert_clean_failure(&hamle(&["solve", "domineering", "8y8"]), "not a size");
+    assert_clean_failure(&hamle(&["solve", "domineering", "8x8", "--first", "diagonal"]), "not a side");
+    assert_clean_failure(&hamle(&["solve", "domineering", "8x8", "--bounds", "nope"]), "not a choice of bounds");
+    assert_clean_failure(&hamle(&["solve", "domineering", "12x12"]), "at most 128 cells");
+    assert_clean_failure(&hamle(&["solve", "tictactoe", "--bounds", "off"]), "are for domineering");
+}

@@ -5,12 +5,14 @@
 //! Techniques (the proofs and their limits are in `docs/rules/domineering.md`):
 //! - the board is held twice, row by row and column by column, so that the mover always places its
 //!   domino "down a line" with one shift and one mask, whichever side it is;
-//! - **bounds**: the opponent can make at most `max_O` more moves (disjoint pairs in its lines), and
-//!   no more than half the cells it can still reach once the mover's sure moves have taken theirs.
-//!   The mover is sure of its safe moves (cells the opponent can never touch) and of a share of its
-//!   other units that a small game table gives: placements that one opponent domino spoils one or two
-//!   at a time, and walled 2×2 areas worth two moves to whoever enters them first. When the mover's
-//!   sure moves exceed the opponent's possible ones the mover wins; in the mirror case it loses;
+//! - **bounds** ([`Bounds`]), by default Bullock's count as his solver Obsequi makes it: the mover's
+//!   sure moves (safe placements, walled 2×2 areas, vulnerable placements of which it keeps a share
+//!   while the opponent spoils the rest, options beside safe placements) against the most moves the
+//!   opponent can still make in the cells left once those and the cells no one can fill are taken
+//!   away. It is checked against plain search, not proved. [`Bounds::Proven`] is a weaker count
+//!   with a proof: the opponent makes at most `max_O` moves and no more than half the cells it can
+//!   still reach; the mover is sure of its safe moves and of the share of its other units that a
+//!   small game table gives;
 //! - **safe moves left out** while the mover has any other move (Bullock's rule, checked against
 //!   plain minimax in the tests);
 //! - **ordering** as in Bullock's Obsequi: by the change to the mover's disjoint and safe placements
@@ -64,13 +66,47 @@ pub struct SolveOptions {
     pub max_nodes: Option<u64>,
     /// Give up at this moment.
     pub deadline: Option<Instant>,
-    /// Use the move-count bounds (on by default; off only to cross-check them).
-    pub bounds: bool,
+    /// Which move-count bounds cut the search short.
+    pub bounds: Bounds,
+}
+
+/// The move-count bounds the search uses to settle a position without searching it
+/// (`docs/rules/domineering.md` says what each counts and how far each is proved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bounds {
+    /// Bullock's count, as his solver Obsequi makes it: the strongest, checked rather than proved.
+    #[default]
+    Bullock,
+    /// A weaker count with a proof: slower, for cross-checking answers.
+    Proven,
+    /// None: plain search, to cross-check the bounds themselves.
+    Off,
+}
+
+impl Bounds {
+    /// Reads `bullock`, `proven` or `off`.
+    pub fn parse(text: &str) -> Option<Bounds> {
+        match text {
+            "bullock" => Some(Bounds::Bullock),
+            "proven" => Some(Bounds::Proven),
+            "off" => Some(Bounds::Off),
+            _ => None,
+        }
+    }
+
+    /// The name [`Bounds::parse`] reads.
+    pub fn name(self) -> &'static str {
+        match self {
+            Bounds::Bullock => "bullock",
+            Bounds::Proven => "proven",
+            Bounds::Off => "off",
+        }
+    }
 }
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { threads: 1, table_bits: 22, max_nodes: None, deadline: None, bounds: true }
+        SolveOptions { threads: 1, table_bits: 22, max_nodes: None, deadline: None, bounds: Bounds::default() }
     }
 }
 
@@ -298,6 +334,61 @@ impl<B: Bits> View<B> {
     fn disjoint(&self, e: B) -> (u32, B) {
         let low = self.packing(e);
         (low.ones(), low | (low << self.width))
+    }
+
+    /// Cells across from the cells `c` (beside them in their lines), on the board.
+    fn across(&self, c: B) -> B {
+        ((c << 1) & self.not_first) | ((c >> 1) & self.not_last)
+    }
+
+    /// Bullock's units among the empty cells `e`: safe placements packed first, then walled areas,
+    /// then the rest packed into vulnerable placements; a placement is a double when one of its
+    /// reachable cells is across from a reachable cell of another unit. Options sit beside safe
+    /// placements, across from no unit or other option.
+    fn units(&self, e: B) -> Units {
+        let w = self.width;
+        let prot = self.protected(e);
+        let safe_low = self.packing(prot);
+        let safe_cells = safe_low | (safe_low << w);
+        let (areas, area_cells) = self.areas(e);
+        let free = e & !safe_cells & !area_cells;
+        let low = self.packing(free);
+        let pair_cells = low | (low << w);
+        let sheltered = low & (prot | (prot >> w));
+        let idle_cells = prot & free & !pair_cells;
+        let touched = pair_cells & !prot & self.across((pair_cells | area_cells) & !prot);
+        let doubles = low & (touched | (touched >> w));
+        let mut units = Units {
+            safe: safe_low.ones() as i32,
+            areas: areas as i32,
+            doubles: doubles.ones() as i32,
+            doubles_sheltered: (doubles & sheltered).ones() as i32,
+            singles: (low & !doubles).ones() as i32,
+            singles_sheltered: (low & !doubles & sheltered).ones() as i32,
+            options: [0; 3],
+            idle: idle_cells.ones() as i32,
+        };
+        let mut marked = pair_cells | area_cells | idle_cells;
+        let mut rest = safe_low;
+        while !rest.is_zero() {
+            let i = rest.lowest() as usize;
+            rest = rest & !B::bit(i);
+            // The cell before the placement in its line, else the one after it.
+            let place = B::bit(i);
+            for cell in [place >> w, (place << w) << w] {
+                if (cell & e & !marked & !safe_cells).is_zero() || !(self.across(cell) & marked).is_zero() {
+                    continue;
+                }
+                marked = marked | cell;
+                // Each neighbour across that is empty with a wall beyond it is walled off too.
+                let (left, right) = ((cell << 1) & self.not_first, (cell >> 1) & self.not_last);
+                let walled = |n: B, beyond: B| usize::from(!(n & e).is_zero() && (beyond & e).is_zero());
+                let walls = walled(left, (left << 1) & self.not_first) + walled(right, (right >> 1) & self.not_last);
+                units.options[walls] += 1;
+                break;
+            }
+        }
+        units
     }
 }
 
@@ -554,13 +645,21 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if mine.is_zero() {
             return false;
         }
-        if self.options.bounds {
-            if let Some(known) = bound(me, them, e_own, e_other, self.geo.sure) {
-                return known;
-            }
+        // Bullock's full count costs more than a table probe, so only its first test comes before one.
+        let bullock_count = self.options.bounds == Bounds::Bullock;
+        let early = if bullock_count {
+            max_bound(me, them, e_own, e_other)
+        } else {
+            settle(self.options.bounds, me, them, e_own, e_other, self.geo.sure)
+        };
+        if let Some(known) = early {
+            return known;
         }
         let key = self.key(side);
         if let Some(known) = self.table.probe(key) {
+            return known;
+        }
+        if let Some(known) = bullock_count.then(|| bullock(me, them, e_own, e_other)).flatten() {
             return known;
         }
         let start_nodes = self.nodes;
@@ -586,7 +685,158 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 }
 
-/// The move-count bounds: `Some(true)` when the mover surely wins, `Some(false)` when it surely loses
+/// The chosen bounds, all at once: `Some(true)` when the mover surely wins, `Some(false)` when it surely loses.
+fn settle<B: Bits>(bounds: Bounds, me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sure) -> Option<bool> {
+    match bounds {
+        Bounds::Bullock => max_bound(me, them, e_own, e_other).or_else(|| bullock(me, them, e_own, e_other)),
+        Bounds::Proven => bound(me, them, e_own, e_other, sure),
+        Bounds::Off => None,
+    }
+}
+
+/// The first of Bullock's tests, cheap enough to come before the table: a side whose safe moves
+/// outnumber every move the opponent could still make wins, moving first or second.
+fn max_bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<bool> {
+    let (their_max, _) = them.disjoint(e_other);
+    if their_max == 0 || me.disjoint(me.protected(e_own)).0 > their_max {
+        return Some(true);
+    }
+    if them.disjoint(them.protected(e_other)).0 >= me.disjoint(e_own).0 {
+        return Some(false);
+    }
+    None
+}
+
+/// Bullock's full count (see [`Units::margin`]) for the mover, then for the opponent: `Some(true)`
+/// when the mover surely wins, `Some(false)` when it surely loses, `None` when neither is sure.
+fn bullock<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<bool> {
+    let empty = e_own.ones() as i32;
+    if me.units(e_own).margin(empty, true).is_some_and(|m| m > 0) {
+        return Some(true);
+    }
+    if them.units(e_other).margin(empty, false).is_some_and(|m| m >= 0) {
+        return Some(false);
+    }
+    None
+}
+
+/// What Bullock's count finds among one side's empty cells: disjoint units of a few kinds, each
+/// worth a known number of moves or of cells kept from the opponent ([`View::units`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Units {
+    /// Safe placements: the opponent can never touch them.
+    safe: i32,
+    /// Walled 2×2 areas: two moves to the side if it enters first (the second is then safe).
+    areas: i32,
+    /// Vulnerable placements an opponent domino may spoil together with another unit ...
+    doubles: i32,
+    /// ... and how many of them have one cell the opponent cannot reach.
+    doubles_sheltered: i32,
+    /// Vulnerable placements an opponent domino can only spoil on their own ...
+    singles: i32,
+    /// ... and how many of them have one cell the opponent cannot reach.
+    singles_sheltered: i32,
+    /// Safe placements with a free cell beside them in their line, so that the side may play one
+    /// cell over and take that cell from the opponent, by how many further cells that also walls
+    /// off (0, 1 or 2).
+    options: [i32; 3],
+    /// Empty cells the opponent cannot reach and that lie in no unit: no one will fill them.
+    idle: i32,
+}
+
+impl Units {
+    /// The side's sure moves less the most moves the opponent can still make, moving first
+    /// (`first`) or second; the side wins when it is positive moving first, not negative moving
+    /// second. The opponent's moves are bounded by the empty cells left once the side's sure moves
+    /// and the cells no one can fill are taken away. Moving first, the side spends its first move
+    /// where the count's parities make it worth most; `None` when it has nothing to spend it on.
+    fn margin(mut self, empty: i32, first: bool) -> Option<i32> {
+        let mut moves = self.safe;
+        let mut idle = self.idle;
+        if first {
+            // One move before the opponent spoils anything: where it breaks an even split.
+            if self.areas % 2 == 1 {
+                self.areas -= 1;
+                moves += 2;
+            } else if self.doubles % 3 != 0 {
+                self.take_double();
+                moves += 1;
+            } else if self.singles % 2 == 1 {
+                self.take_single();
+                moves += 1;
+            } else if let Some(k) = (0..3).rev().find(|&k| self.options[k] % 2 == 1) {
+                self.options[k] -= 1;
+                idle += k as i32 + 1;
+            } else if self.doubles > 0 {
+                self.take_double();
+                moves += 1;
+            } else if self.singles > 0 {
+                self.take_single();
+                moves += 1;
+            } else if self.areas > 0 {
+                self.areas -= 1;
+                moves += 2;
+            } else {
+                return None;
+            }
+        }
+        // Now the opponent moves first. Areas go in pairs (it spoils one, the side takes the other);
+        // an odd one is worth two doubles. Of three doubles the side keeps one, of two singles one.
+        if self.areas % 2 == 1 {
+            self.areas -= 1;
+            self.doubles += 2;
+        }
+        moves += self.areas + self.doubles / 3 + self.singles / 2;
+        let (odd_doubles, odd_singles) = (self.doubles % 3 != 0, self.singles % 2 == 1);
+        // A leftover double and a leftover single: one opponent domino cannot spoil both.
+        if odd_doubles && odd_singles {
+            moves += 1;
+            idle -= 1;
+        }
+        let [mut o0, mut o1, mut o2] = self.options;
+        if odd_doubles == odd_singles {
+            // Options are taken in turns, best first: an odd one's share moves to the next kind.
+            if o2 % 2 == 1 {
+                o2 -= 1;
+                o1 += 1;
+            }
+            if o1 % 2 == 1 {
+                o1 -= 1;
+                o0 += 1;
+            }
+        } else if o2 % 2 == 1 {
+            // The opponent must answer the leftover unit, so the side takes the odd option too.
+            idle += 3;
+            if o1 % 2 == 1 {
+                o1 -= 1;
+                o0 += 1;
+            }
+        } else if o1 % 2 == 1 {
+            idle += 2;
+        } else if o0 % 2 == 1 {
+            idle += 1;
+        }
+        // A spoiled sheltered placement leaves its sheltered cell to no one; the side plays its
+        // open placements first, so the spoiled ones are as sheltered as they can be.
+        idle += self.doubles_sheltered - (self.doubles / 3 - (self.doubles - self.doubles_sheltered) / 3);
+        idle += self.singles_sheltered - (self.singles / 2 - (self.singles - self.singles_sheltered) / 2);
+        idle += 3 * (o2 / 2) + 2 * (o1 / 2) + o0 / 2;
+        let their_moves = (empty - 2 * moves - idle) / 2;
+        Some(moves - their_moves)
+    }
+
+    fn take_double(&mut self) {
+        self.doubles -= 1;
+        self.doubles_sheltered = self.doubles_sheltered.min(self.doubles);
+    }
+
+    fn take_single(&mut self) {
+        self.singles -= 1;
+        self.singles_sheltered = self.singles_sheltered.min(self.singles);
+    }
+}
+
+/// The proven move-count bounds: `Some(true)` when the mover surely wins, `Some(false)` when it surely loses
 /// (see the module notes), `None` when they do not decide. `e_own`/`e_other` are the empty cells in each view.
 fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sure) -> Option<bool> {
     let (their_max, _) = them.disjoint(e_other);
@@ -744,7 +994,7 @@ fn split_replies<B: Bits>(
     if them.placements(!other & them.all).is_zero() {
         return Some(true);
     }
-    if let Some(known) = bound(them, me, !other & them.all, !own & me.all, geo.sure) {
+    if let Some(known) = settle(options.bounds, them, me, !other & them.all, !own & me.all, geo.sure) {
         return Some(!known);
     }
     if let Some(known) = table.probe(canonical(&hash, geo.symmetries, side ^ 1)) {
@@ -841,7 +1091,47 @@ fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::Sure;
+    use super::{Bits, Sure, Units, View};
+
+    /// A side's view with `lines` lines of `width` cells and only the cells `(line, x)` empty.
+    fn view_with(lines: usize, width: usize, empty: &[(usize, usize)]) -> (View<u64>, u64) {
+        (View::new(lines, width), empty.iter().fold(0, |e, &(line, x)| e | u64::bit(line * width + x)))
+    }
+
+    #[test]
+    fn bullocks_units_are_found_in_the_empty_cells() {
+        // One line-segment of three empty cells walled on both sides: a safe placement and a cell no one fills.
+        let (view, e) = view_with(4, 3, &[(0, 1), (1, 1), (2, 1)]);
+        assert_eq!(view.units(e), Units { safe: 1, idle: 1, ..Units::default() });
+        // Open the third cell to the side: the side may play one cell over and wall off that neighbour too.
+        let (view, e) = view_with(4, 3, &[(0, 1), (1, 1), (2, 1), (2, 0)]);
+        assert_eq!(view.units(e), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
+        // Two empty lines of four: a walled area at the edge, then two placements beside it and each other.
+        let (view, e) = view_with(2, 4, &[(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)]);
+        assert_eq!(view.units(e), Units { areas: 1, doubles: 2, ..Units::default() });
+        // A placement away from every other unit is a single; here each of its cells is open to one side.
+        let (view, e) = view_with(2, 3, &[(0, 1), (1, 1), (0, 0), (1, 2)]);
+        assert_eq!(view.units(e), Units { singles: 1, ..Units::default() });
+        // At the edge, with one neighbour filled, one of its cells is out of the opponent's reach.
+        let (view, e) = view_with(2, 3, &[(0, 0), (1, 0), (0, 1)]);
+        assert_eq!(view.units(e), Units { singles: 1, singles_sheltered: 1, ..Units::default() });
+    }
+
+    #[test]
+    fn bullocks_margin_weighs_sure_moves_against_the_cells_left() {
+        // (units, empty cells, moving first) → sure moves less the opponent's most.
+        let safe = |n| Units { safe: n, ..Units::default() };
+        // Moving first with nothing but safe moves, the full count has nothing to add.
+        assert_eq!(safe(3).margin(6, true), None);
+        // Three safe moves against the three moves six other cells hold: moving second, that is enough.
+        assert_eq!(safe(3).margin(12, false), Some(0));
+        // Of three doubles the side keeps one; the opponent may use the other four cells.
+        assert_eq!(Units { doubles: 3, ..Units::default() }.margin(6, false), Some(-1));
+        // Moving first, the side enters its area: two moves, and the opponent has no cell left.
+        assert_eq!(Units { areas: 1, ..Units::default() }.margin(4, true), Some(2));
+        // Two singles moving second: one survives the opponent's spoiling.
+        assert_eq!(Units { singles: 2, ..Units::default() }.margin(4, false), Some(1 - 1));
+    }
 
     #[test]
     fn the_sure_table_counts_what_survives_the_spoiling() {

@@ -48,7 +48,7 @@ impl Bot<Domineering> for Solver {
             table_bits: 20,
             max_nodes: Some(budget.nodes.unwrap_or(self.max_nodes)),
             deadline: Some(clock + time),
-            bounds: true,
+            ..SolveOptions::default()
         };
         let mut nodes = 0;
         if let Ok(solved) = solve_position(state, &options) {
