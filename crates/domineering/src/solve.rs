@@ -60,8 +60,9 @@ pub enum SolveError {
 pub struct SolveOptions {
     /// Threads sharing out the opponent's replies to each root move (1 = this thread only).
     pub threads: usize,
-    /// The transposition table holds `2^table_bits` entries of 16 bytes.
-    pub table_bits: u32,
+    /// The transposition table holds `2^table_bits` entries of 16 bytes; without it, 2²⁰ for boards
+    /// of up to 64 cells (small enough to stay in cache) and 2²³ for larger ones.
+    pub table_bits: Option<u32>,
     /// Give up after this many nodes (counted per thread when there are several).
     pub max_nodes: Option<u64>,
     /// Give up at this moment.
@@ -106,7 +107,7 @@ impl Bounds {
 
 impl Default for SolveOptions {
     fn default() -> Self {
-        SolveOptions { threads: 1, table_bits: 22, max_nodes: None, deadline: None, bounds: Bounds::default() }
+        SolveOptions { threads: 1, table_bits: None, max_nodes: None, deadline: None, bounds: Bounds::default() }
     }
 }
 
@@ -193,6 +194,8 @@ trait Bits:
     const ONE: Self;
     fn ones(self) -> u32;
     fn lowest(self) -> u32;
+    /// The `len` (at most 16) bits from bit `at` on, as the low bits of a `u32`.
+    fn field(self, at: u32, len: u32) -> u32;
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
@@ -212,6 +215,9 @@ macro_rules! impl_bits {
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
             }
+            fn field(self, at: u32, len: u32) -> u32 {
+                ((self >> at) as u32) & ((1 << len) - 1)
+            }
         }
     )*};
 }
@@ -222,6 +228,8 @@ impl_bits!(u64, u128);
 /// (row by row for Vertical, column by column for Horizontal), and the opponent's cover `i`, `i + 1`.
 #[derive(Clone, Copy)]
 struct View<B> {
+    /// Lines of `width` cells: the side's dominoes cover one cell in each of two adjacent lines.
+    lines: u32,
     width: u32,
     all: B,
     not_first: B,
@@ -247,7 +255,7 @@ impl<B: Bits> View<B> {
                 }
             }
         }
-        View { width: width as u32, all, not_first, not_last, bands }
+        View { lines: lines as u32, width: width as u32, all, not_first, not_last, bands }
     }
 
     /// Lower cells of the side's own placements among the empty cells `e`.
@@ -645,21 +653,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if mine.is_zero() {
             return false;
         }
-        // Bullock's full count costs more than a table probe, so only its first test comes before one.
-        let bullock_count = self.options.bounds == Bounds::Bullock;
-        let early = if bullock_count {
-            max_bound(me, them, e_own, e_other)
-        } else {
-            settle(self.options.bounds, me, them, e_own, e_other, self.geo.sure)
-        };
-        if let Some(known) = early {
+        // The counts come before the table: a probe is a likely cache miss, dearer than a count.
+        if let Some(known) = settle(self.options.bounds, me, them, e_own, e_other, self.geo.sure) {
             return known;
         }
         let key = self.key(side);
         if let Some(known) = self.table.probe(key) {
-            return known;
-        }
-        if let Some(known) = bullock_count.then(|| bullock(me, them, e_own, e_other)).flatten() {
             return known;
         }
         let start_nodes = self.nodes;
@@ -667,8 +666,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut list = [(0i32, 0u16); 128];
         let n = order(self.geo, own, other, side, &mut list);
         let mut result = false;
-        for &(_, i) in &list[..n] {
-            let info = &self.geo.moves[side][usize::from(i)];
+        for k in 0..n {
+            if k == 1 {
+                sort_rest(&mut list[..n]);
+            }
+            let info = &self.geo.moves[side][usize::from(list[k].1)];
             toggle(&mut self.hash, &info.hash);
             let reply_wins = self.wins(other | info.other, own | info.own, side ^ 1);
             toggle(&mut self.hash, &info.hash);
@@ -694,7 +696,7 @@ fn settle<B: Bits>(bounds: Bounds, me: &View<B>, them: &View<B>, e_own: B, e_oth
     }
 }
 
-/// The first of Bullock's tests, cheap enough to come before the table: a side whose safe moves
+/// The first of Bullock's tests, the cheap one: a side whose safe moves
 /// outnumber every move the opponent could still make wins, moving first or second.
 fn max_bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B) -> Option<bool> {
     let (their_max, _) = them.disjoint(e_other);
@@ -879,11 +881,13 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sur
     None
 }
 
-/// Fills `list` with the mover's placements (lower cells in its view), best first, and returns how many.
+/// Fills `list` with the mover's placements (lower cells in its view), the best first (the rest are
+/// sorted by [`sort_rest`]), and returns how many.
 /// Safe moves are left out while the mover has others (see the module notes). The order is Bullock's:
 /// first the change the move makes to the mover's disjoint and safe placements less the change to the
 /// opponent's, then a fixed preference for placements one line in from an edge and aligned in pairs
-/// from the edges ([`Geometry::place_values`]).
+/// from the edges ([`Geometry::place_values`]). Both counts are kept per line of cells along which a
+/// side places, so a move changes only the few lines around it.
 fn order<B: Bits>(geo: &Geometry<B>, own: B, other: B, side: usize, list: &mut [(i32, u16); 128]) -> usize {
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
     let e_own = !own & me.all;
@@ -893,27 +897,103 @@ fn order<B: Bits>(geo: &Geometry<B>, own: B, other: B, side: usize, list: &mut [
     let safe = prot & (prot >> me.width);
     let unsafe_moves = mine & !safe;
     let mut bits = if unsafe_moves.is_zero() { mine } else { unsafe_moves };
-    let mine_count = |e: B| (me.disjoint(e).0 + me.disjoint(me.protected(e)).0) as i32;
-    let their_count = |e: B| (them.disjoint(e).0 + them.disjoint(them.protected(e)).0) as i32;
-    let (mine_now, theirs_now) = (mine_count(e_own), their_count(e_other));
+    // The empty cells of each line along which the mover places (a line of the opponent's view) and
+    // of each line along which the opponent places (a line of the mover's view).
+    let (mine_lines, their_lines) = (Lines::new(e_other, them), Lines::new(e_own, me));
     let mut n = 0;
     while !bits.is_zero() {
         let i = bits.lowest() as usize;
         bits = bits & !B::bit(i);
-        let info = &geo.moves[side][i];
-        let change = (mine_count(e_own & !info.own) - mine_now) - (their_count(e_other & !info.other) - theirs_now);
+        let (line, x) = (i / me.width as usize, i % me.width as usize);
+        let change = mine_lines.change::<1>(x, 0b11 << line) - their_lines.change::<2>(line, 1 << x);
         list[n] = (change * 128 + i32::from(geo.place_values[side][i]), i as u16);
         n += 1;
     }
-    list[..n].sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+    // Most nodes are settled by their first move, so only that one is picked out here.
+    if let Some(best) = (0..n).max_by_key(|&k| list[k].0) {
+        list.swap(0, best);
+    }
     n
+}
+
+/// Sorts the moves of [`order`] best first, after the first it picked out.
+fn sort_rest(list: &mut [(i32, u16)]) {
+    if let Some(rest) = list.get_mut(1..) {
+        rest.sort_unstable_by_key(|a| std::cmp::Reverse(a.0));
+    }
+}
+
+/// One side's lines of empty cells (each the cells along which it places a domino), for counting its
+/// disjoint and safe placements line by line.
+struct Lines {
+    /// Line `k` at index `k + 2`; the two border lines on either side have no empty cell.
+    cells: [u32; 20],
+    /// The count of [`Lines::score`] for each line as it is.
+    scores: [i32; 20],
+    /// How many disjoint pairs each run of empty cells holds, by line mask.
+    pairs: &'static [u8],
+}
+
+impl Lines {
+    fn new<B: Bits>(e: B, view: &View<B>) -> Self {
+        let mut cells = [0; 20];
+        for (k, line) in cells[2..].iter_mut().take(view.lines as usize).enumerate() {
+            *line = e.field(k as u32 * view.width, view.width);
+        }
+        let pairs = line_pairs();
+        let mut scores = [0; 20];
+        for j in 1..19 {
+            scores[j] = Self::score(pairs, cells[j - 1], cells[j], cells[j + 1]);
+        }
+        Lines { cells, scores, pairs }
+    }
+
+    /// The side's disjoint placements plus its disjoint safe placements (cells whose neighbours in
+    /// the lines on either side are filled) in the line `mid`.
+    fn score(pairs: &[u8], left: u32, mid: u32, right: u32) -> i32 {
+        i32::from(pairs[mid as usize]) + i32::from(pairs[(mid & !left & !right) as usize])
+    }
+
+    /// How that count changes when the cells `taken` are filled in `N` lines from line `k` (only
+    /// those lines and one on either side can change).
+    fn change<const N: usize>(&self, k: usize, taken: u32) -> i32 {
+        let j = k + 2;
+        let mut w = [0u32; 6];
+        w[..N + 4].copy_from_slice(&self.cells[j - 2..j + N + 2]);
+        for line in &mut w[2..2 + N] {
+            *line &= !taken;
+        }
+        (1..N + 3).map(|t| Self::score(self.pairs, w[t - 1], w[t], w[t + 1]) - self.scores[j - 2 + t]).sum()
+    }
+}
+
+/// For every mask of up to 16 cells in a line, the disjoint pairs of neighbouring cells it holds.
+fn line_pairs() -> &'static [u8] {
+    static PAIRS: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    PAIRS.get_or_init(|| {
+        (0u32..1 << 16)
+            .map(|mut m| {
+                let mut count = 0;
+                while m != 0 {
+                    let low = m & m.wrapping_neg();
+                    if m & (low << 1) != 0 {
+                        count += 1;
+                        m &= !(low | (low << 1));
+                    } else {
+                        m &= !low;
+                    }
+                }
+                count
+            })
+            .collect()
+    })
 }
 
 fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, SolveError> {
     let clock = Instant::now();
     let (rows, cols) = (state.rows(), state.cols());
     let geo = Geometry::<B>::new(rows, cols);
-    let table = Table::new(options.table_bits);
+    let table = Table::new(options.table_bits.unwrap_or(if rows * cols <= 64 { 20 } else { 23 }));
     // Both views and the symmetric hashes of the position as given.
     let (mut v_occ, mut h_occ, mut hash) = (B::ZERO, B::ZERO, [0u64; 8]);
     let cell_hashes = Geometry::<B>::cell_hashes(rows, cols);
@@ -933,6 +1013,7 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     let nodes = AtomicU64::new(1);
     let mut list = [(0i32, 0u16); 128];
     let n = order(&geo, own, other, side, &mut list);
+    sort_rest(&mut list[..n]);
     // Root moves that lead to the same position up to symmetry need one search.
     let mut seen = Vec::new();
     let mut best = None;
@@ -1002,6 +1083,7 @@ fn split_replies<B: Bits>(
     }
     let mut list = [(0i32, 0u16); 128];
     let n = order(geo, other, own, side ^ 1, &mut list);
+    sort_rest(&mut list[..n]);
     let refuted = AtomicBool::new(false);
     let out_of_budget = AtomicBool::new(false);
     let next = AtomicUsize::new(0);

@@ -45,7 +45,7 @@ impl Bot<Domineering> for Solver {
         let time = budget.time.unwrap_or(self.max_time);
         let options = SolveOptions {
             threads: 1,
-            table_bits: 20,
+            table_bits: Some(20),
             max_nodes: Some(budget.nodes.unwrap_or(self.max_nodes)),
             deadline: Some(clock + time),
             ..SolveOptions::default()
