@@ -86,6 +86,13 @@ pub enum Bounds {
 
 impl Bounds {
     /// Reads `bullock`, `proven` or `off`.
+    ///
+    /// ```
+    /// use hamle_domineering::solve::Bounds;
+    /// assert_eq!(Bounds::parse("proven"), Some(Bounds::Proven));
+    /// assert_eq!(Bounds::parse(Bounds::Bullock.name()), Some(Bounds::default()));
+    /// assert_eq!(Bounds::parse("fast"), None);
+    /// ```
     pub fn parse(text: &str) -> Option<Bounds> {
         match text {
             "bullock" => Some(Bounds::Bullock),
