@@ -348,7 +348,7 @@ fn a_match_of_a_one_player_game_points_to_bench() {
 
 #[test]
 fn solve_domineering_answers_alike_under_every_choice_of_bounds() {
-    let mut winners = Vec::new();
+    let (mut winners, mut nodes) = (Vec::new(), Vec::new());
     for bounds in ["bullock", "proven", "off"] {
         let out = hamle(&["solve", "domineering", "4x5", "--first", "horizontal", "--bounds", bounds, "--json"]);
         assert!(out.status.success(), "{}", text(&out.stderr));
@@ -356,12 +356,14 @@ fn solve_domineering_answers_alike_under_every_choice_of_bounds() {
         assert_eq!((json["rows"].as_u64(), json["cols"].as_u64()), (Some(4), Some(5)), "{json}");
         assert_eq!(json["first"], "horizontal");
         assert_eq!(json["bounds"], bounds);
-        assert!(json["nodes"].as_u64().is_some_and(|n| n > 0), "{json}");
+        nodes.push(json["nodes"].as_u64().unwrap_or(0));
         assert!(json["seconds"].as_f64().is_some(), "{json}");
         winners.push(json["winner"].clone());
     }
     // 4×5 with Horizontal first: Vertical wins (the table's `V`).
     assert!(winners.iter().all(|w| w == "vertical"), "{winners:?}");
+    // The flag reaches the search: the stronger the bounds, the fewer the nodes.
+    assert!(0 < nodes[0] && nodes[0] < nodes[1] && nodes[1] < nodes[2], "{nodes:?}");
 }
 
 #[test]

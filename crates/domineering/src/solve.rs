@@ -61,7 +61,7 @@ pub struct SolveOptions {
     /// Threads sharing out the opponent's replies to each root move (1 = this thread only).
     pub threads: usize,
     /// The transposition table holds `2^table_bits` entries of 16 bytes; without it, 2²⁰ for boards
-    /// of up to 64 cells (small enough to stay in cache) and 2²³ for larger ones.
+    /// of up to 64 cells (16 MB, which the cache holds better than more) and 2²³ for larger ones.
     pub table_bits: Option<u32>,
     /// Give up after this many nodes (counted per thread when there are several).
     pub max_nodes: Option<u64>,
@@ -388,7 +388,7 @@ impl<B: Bits> View<B> {
         while !rest.is_zero() {
             let i = rest.lowest() as usize;
             rest = rest & !B::bit(i);
-            // The cell before the placement in its line, else the one after it.
+            // The cell at the line before the placement's, else at the line after its second cell.
             let place = B::bit(i);
             for cell in [place >> w, (place << w) << w] {
                 if (cell & e & !marked & !safe_cells).is_zero() || !(self.across(cell) & marked).is_zero() {
@@ -396,9 +396,9 @@ impl<B: Bits> View<B> {
                 }
                 marked = marked | cell;
                 // Each neighbour across that is empty with a wall beyond it is walled off too.
-                let (left, right) = ((cell << 1) & self.not_first, (cell >> 1) & self.not_last);
+                let (next, prev) = ((cell << 1) & self.not_first, (cell >> 1) & self.not_last);
                 let walled = |n: B, beyond: B| usize::from(!(n & e).is_zero() && (beyond & e).is_zero());
-                let walls = walled(left, (left << 1) & self.not_first) + walled(right, (right >> 1) & self.not_last);
+                let walls = walled(next, (next << 1) & self.not_first) + walled(prev, (prev >> 1) & self.not_last);
                 units.options[walls] += 1;
                 break;
             }
@@ -797,7 +797,9 @@ impl Units {
         }
         moves += self.areas + self.doubles / 3 + self.singles / 2;
         let (odd_doubles, odd_singles) = (self.doubles % 3 != 0, self.singles % 2 == 1);
-        // A leftover double and a leftover single: one opponent domino cannot spoil both.
+        // A leftover double and a leftover single: one opponent domino cannot spoil both, so the side
+        // plays one. That one may be sheltered, its sheltered cell already kept below as spoiled: one
+        // cell less is kept, so that it is not counted twice.
         if odd_doubles && odd_singles {
             moves += 1;
             idle -= 1;
@@ -834,11 +836,13 @@ impl Units {
         Some(moves - their_moves)
     }
 
+    /// Plays a double, keeping the sheltered count within the doubles left.
     fn take_double(&mut self) {
         self.doubles -= 1;
         self.doubles_sheltered = self.doubles_sheltered.min(self.doubles);
     }
 
+    /// Plays a single, keeping the sheltered count within the singles left.
     fn take_single(&mut self) {
         self.singles -= 1;
         self.singles_sheltered = self.singles_sheltered.min(self.singles);
@@ -942,6 +946,7 @@ struct Lines {
 }
 
 impl Lines {
+    /// The lines of `view` (whose lines are the other side's lines of placement) among the empty cells `e`.
     fn new<B: Bits>(e: B, view: &View<B>) -> Self {
         let mut cells = [0; 20];
         for (k, line) in cells[2..].iter_mut().take(view.lines as usize).enumerate() {
@@ -1180,7 +1185,9 @@ fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bits, Sure, Units, View};
+    use hamle_core::Stream;
+
+    use super::{Bits, Geometry, Lines, Sure, Units, View};
 
     /// A side's view with `lines` lines of `width` cells and only the cells `(line, x)` empty.
     fn view_with(lines: usize, width: usize, empty: &[(usize, usize)]) -> (View<u64>, u64) {
@@ -1201,9 +1208,67 @@ mod tests {
         // A placement away from every other unit is a single; here each of its cells is open to one side.
         let (view, e) = view_with(2, 3, &[(0, 1), (1, 1), (0, 0), (1, 2)]);
         assert_eq!(view.units(e), Units { singles: 1, ..Units::default() });
+        // The free cell may be before the safe placement too, and the wall may be on either side.
+        let (view, e) = view_with(4, 3, &[(1, 1), (2, 1), (0, 1), (0, 0)]);
+        assert_eq!(view.units(e), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
+        let (view, e) = view_with(4, 3, &[(0, 1), (1, 1), (2, 1), (2, 2)]);
+        assert_eq!(view.units(e), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
+        // A placement beside an area and nothing else is a double: one domino may spoil both.
+        let (view, e) = view_with(2, 5, &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
+        assert_eq!(view.units(e), Units { areas: 1, doubles: 1, ..Units::default() });
         // At the edge, with one neighbour filled, one of its cells is out of the opponent's reach.
         let (view, e) = view_with(2, 3, &[(0, 0), (1, 0), (0, 1)]);
         assert_eq!(view.units(e), Units { singles: 1, singles_sheltered: 1, ..Units::default() });
+    }
+
+    /// The ordering's line-by-line change against recounting the whole board, for every placement of
+    /// random positions of one board size.
+    fn check_line_counts<B: Bits>(rows: usize, cols: usize, stream: &mut Stream) {
+        let geo = Geometry::<B>::new(rows, cols);
+        for _ in 0..20 {
+            let density = stream.below(90);
+            let (mut v, mut h) = (B::ZERO, B::ZERO);
+            for r in 0..rows {
+                for c in 0..cols {
+                    if stream.below(100) < density {
+                        v = v | B::bit(r * cols + c);
+                        h = h | B::bit(c * rows + r);
+                    }
+                }
+            }
+            for (side, (own, other)) in [(v, h), (h, v)].into_iter().enumerate() {
+                let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
+                let (e_own, e_other) = (!own & me.all, !other & them.all);
+                let mine = |e: B| (me.disjoint(e).0 + me.disjoint(me.protected(e)).0) as i32;
+                let theirs = |e: B| (them.disjoint(e).0 + them.disjoint(them.protected(e)).0) as i32;
+                let (mine_lines, their_lines) = (Lines::new(e_other, them), Lines::new(e_own, me));
+                let mut bits = me.placements(e_own);
+                while !bits.is_zero() {
+                    let i = bits.lowest() as usize;
+                    bits = bits & !B::bit(i);
+                    let info = &geo.moves[side][i];
+                    let whole =
+                        (mine(e_own & !info.own) - mine(e_own)) - (theirs(e_other & !info.other) - theirs(e_other));
+                    let (line, x) = (i / me.width as usize, i % me.width as usize);
+                    let by_lines = mine_lines.change::<1>(x, 0b11 << line) - their_lines.change::<2>(line, 1 << x);
+                    assert_eq!(by_lines, whole, "{rows}x{cols}, side {side}, placement {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_ordering_counts_line_by_line_what_the_whole_board_counts() {
+        let mut stream = Stream::new(3);
+        for rows in 1..=16 {
+            for cols in 1..=16 {
+                match rows * cols {
+                    0..=64 => check_line_counts::<u64>(rows, cols, &mut stream),
+                    65..=128 => check_line_counts::<u128>(rows, cols, &mut stream),
+                    _ => {}
+                }
+            }
+        }
     }
 
     #[test]
@@ -1220,6 +1285,20 @@ mod tests {
         assert_eq!(Units { areas: 1, ..Units::default() }.margin(4, true), Some(2));
         // Two singles moving second: one survives the opponent's spoiling.
         assert_eq!(Units { singles: 2, ..Units::default() }.margin(4, false), Some(1 - 1));
+        // Sheltered, the spoiled one leaves a cell no one fills.
+        let sheltered = Units { singles: 2, singles_sheltered: 2, ..Units::default() };
+        assert_eq!(sheltered.margin(4, false), Some(1));
+        // A double and a single left over: one more move, and one kept cell less, so the opponent has
+        // at most (10 − 2 + 1)/2 = 4 moves.
+        assert_eq!(Units { doubles: 1, singles: 1, ..Units::default() }.margin(10, false), Some(1 - 4));
+        // A pair of the best options keeps three cells from the opponent.
+        let options = Units { safe: 2, options: [0, 0, 2], ..Units::default() };
+        assert_eq!(options.margin(10, false), Some(2 - 1));
+        // With a single left over the opponent must answer it, and the side takes its odd option whole.
+        let odd = Units { safe: 1, singles: 1, options: [1, 0, 0], ..Units::default() };
+        assert_eq!(odd.margin(8, false), Some(1 - 2));
+        // Moving first with nothing but an option beside a safe move, the side spends its move there.
+        assert_eq!(Units { safe: 1, options: [0, 0, 1], ..Units::default() }.margin(6, true), Some(1));
     }
 
     #[test]

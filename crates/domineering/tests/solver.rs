@@ -89,6 +89,30 @@ fn the_bounds_never_change_an_answer() {
     }
 }
 
+#[test]
+fn the_bounds_never_change_an_answer_on_boards_over_64_cells() {
+    // The same on the solver's 128-bit boards, up to 16 lines of 8 and 11×11, with at most 32 empty cells.
+    let mut stream = Stream::new(8);
+    let mut moves = Vec::new();
+    for _ in 0..60 {
+        let (rows, cols) = [(9, 8), (8, 9), (11, 11), (16, 8), (8, 16), (13, 9)][stream.below(6)];
+        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
+        let mut game = Domineering::new(rows, cols, first).expect("valid");
+        while game.empty_cells() > 32 {
+            game.legal_moves(&mut moves);
+            let Some(&mv) = stream.pick(&moves) else { break };
+            game.play(mv);
+        }
+        let with = |bounds| {
+            let options = SolveOptions { table_bits: Some(16), bounds, ..SolveOptions::default() };
+            solve_position(&game, &options).expect("few empty cells").winner
+        };
+        let plain = with(Bounds::Off);
+        assert_eq!(with(Bounds::Bullock), plain, "Bullock's count, {rows}x{cols}: {game}");
+        assert_eq!(with(Bounds::Proven), plain, "the proven count, {rows}x{cols}: {game}");
+    }
+}
+
 /// Minimax that, like the solver, never plays a safe move while it has another move.
 fn wins_without_safe_moves(state: &Domineering, memo: &mut HashMap<Domineering, bool>) -> bool {
     if let Some(&known) = memo.get(state) {
