@@ -63,29 +63,35 @@ fn the_solver_agrees_with_plain_minimax_on_random_positions() {
     }
 }
 
+/// A random position of a `rows`×`cols` board from the stream, played down to at most `empty` empty cells,
+/// solved with each choice of bounds: Bullock's count and the proven one must agree with plain search.
+fn check_bounds(stream: &mut Stream, (rows, cols): (usize, usize), empty: u32) {
+    let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
+    let mut game = Domineering::new(rows, cols, first).expect("valid");
+    let mut moves = Vec::new();
+    while game.empty_cells() > empty {
+        game.legal_moves(&mut moves);
+        let Some(&mv) = stream.pick(&moves) else { break };
+        game.play(mv);
+    }
+    let with = |bounds| {
+        let options = SolveOptions { table_bits: Some(16), bounds, ..SolveOptions::default() };
+        solve_position(&game, &options).expect("few empty cells").winner
+    };
+    let plain = with(Bounds::Off);
+    assert_eq!(with(Bounds::Bullock), plain, "Bullock's count, {rows}x{cols}: {game}");
+    assert_eq!(with(Bounds::Proven), plain, "the proven count, {rows}x{cols}: {game}");
+}
+
 #[test]
 fn the_bounds_never_change_an_answer() {
     // Beyond minimax's reach: the solver with each choice of move-count bounds against itself without
     // them, on random positions of boards up to 7×7 with at most 26 empty cells. Bullock's count is
     // checked here, not proved (`docs/rules/domineering.md`).
     let mut stream = Stream::new(7);
-    let mut moves = Vec::new();
     for _ in 0..300 {
-        let (rows, cols) = (4 + stream.below(4), 4 + stream.below(4));
-        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
-        let mut game = Domineering::new(rows, cols, first).expect("valid");
-        while game.empty_cells() > 26 {
-            game.legal_moves(&mut moves);
-            let Some(&mv) = stream.pick(&moves) else { break };
-            game.play(mv);
-        }
-        let with = |bounds| {
-            let options = SolveOptions { table_bits: Some(16), bounds, ..SolveOptions::default() };
-            solve_position(&game, &options).expect("small").winner
-        };
-        let plain = with(Bounds::Off);
-        assert_eq!(with(Bounds::Bullock), plain, "Bullock's count, {rows}x{cols}: {game}");
-        assert_eq!(with(Bounds::Proven), plain, "the proven count, {rows}x{cols}: {game}");
+        let size = (4 + stream.below(4), 4 + stream.below(4));
+        check_bounds(&mut stream, size, 26);
     }
 }
 
@@ -93,23 +99,9 @@ fn the_bounds_never_change_an_answer() {
 fn the_bounds_never_change_an_answer_on_boards_over_64_cells() {
     // The same on the solver's 128-bit boards, up to 16 lines of 8 and 11×11, with at most 32 empty cells.
     let mut stream = Stream::new(8);
-    let mut moves = Vec::new();
     for _ in 0..60 {
-        let (rows, cols) = [(9, 8), (8, 9), (11, 11), (16, 8), (8, 16), (13, 9)][stream.below(6)];
-        let first = if stream.below(2) == 0 { Side::Vertical } else { Side::Horizontal };
-        let mut game = Domineering::new(rows, cols, first).expect("valid");
-        while game.empty_cells() > 32 {
-            game.legal_moves(&mut moves);
-            let Some(&mv) = stream.pick(&moves) else { break };
-            game.play(mv);
-        }
-        let with = |bounds| {
-            let options = SolveOptions { table_bits: Some(16), bounds, ..SolveOptions::default() };
-            solve_position(&game, &options).expect("few empty cells").winner
-        };
-        let plain = with(Bounds::Off);
-        assert_eq!(with(Bounds::Bullock), plain, "Bullock's count, {rows}x{cols}: {game}");
-        assert_eq!(with(Bounds::Proven), plain, "the proven count, {rows}x{cols}: {game}");
+        let size = [(9, 8), (8, 9), (11, 11), (16, 8), (8, 16), (13, 9)][stream.below(6)];
+        check_bounds(&mut stream, size, 32);
     }
 }
 
