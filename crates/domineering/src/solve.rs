@@ -671,7 +671,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let start_nodes = self.nodes;
 
         let mut list = [(0i32, 0u16); 128];
-        let n = order(self.geo, own, other, side, &mut list);
+        let n = order(self.geo, e_own, e_other, side, &mut list);
         let mut result = false;
         for k in 0..n {
             if k == 1 {
@@ -893,16 +893,14 @@ fn bound<B: Bits>(me: &View<B>, them: &View<B>, e_own: B, e_other: B, sure: &Sur
 }
 
 /// Fills `list` with the mover's placements (lower cells in its view), the best first (the rest are
-/// sorted by [`sort_rest`]), and returns how many.
+/// sorted by [`sort_rest`]), and returns how many; `e_own`/`e_other` are the empty cells in each view.
 /// Safe moves are left out while the mover has others (see the module notes). The order is Bullock's:
 /// first the change the move makes to the mover's disjoint and safe placements less the change to the
 /// opponent's, then a fixed preference for placements one line in from an edge and aligned in pairs
 /// from the edges ([`Geometry::place_values`]). Both counts are kept per line of cells along which a
 /// side places, so a move changes only the few lines around it.
-fn order<B: Bits>(geo: &Geometry<B>, own: B, other: B, side: usize, list: &mut [(i32, u16); 128]) -> usize {
+fn order<B: Bits>(geo: &Geometry<B>, e_own: B, e_other: B, side: usize, list: &mut [(i32, u16); 128]) -> usize {
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
-    let e_own = !own & me.all;
-    let e_other = !other & them.all;
     let mine = me.placements(e_own);
     let prot = me.protected(e_own);
     let safe = prot & (prot >> me.width);
@@ -1024,7 +1022,7 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     let (own, other) = if side == 0 { (v_occ, h_occ) } else { (h_occ, v_occ) };
     let nodes = AtomicU64::new(1);
     let mut list = [(0i32, 0u16); 128];
-    let n = order(&geo, own, other, side, &mut list);
+    let n = order(&geo, !own & geo.views[side].all, !other & geo.views[side ^ 1].all, side, &mut list);
     sort_rest(&mut list[..n]);
     // Root moves that lead to the same position up to symmetry need one search.
     let mut seen = Vec::new();
@@ -1082,19 +1080,20 @@ fn split_replies<B: Bits>(
 ) -> Option<bool> {
     nodes.fetch_add(1, Ordering::Relaxed);
     let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
+    let (e_mine, e_theirs) = (!own & me.all, !other & them.all);
     // The opponent to move: lost without a placement, else settled at once by the bounds or the
     // table, or searched reply by reply.
-    if them.placements(!other & them.all).is_zero() {
+    if them.placements(e_theirs).is_zero() {
         return Some(true);
     }
-    if let Some(known) = settle(options.bounds, them, me, !other & them.all, !own & me.all, geo.sure) {
+    if let Some(known) = settle(options.bounds, them, me, e_theirs, e_mine, geo.sure) {
         return Some(!known);
     }
     if let Some(known) = table.probe(canonical(&hash, geo.symmetries, side ^ 1)) {
         return Some(!known);
     }
     let mut list = [(0i32, 0u16); 128];
-    let n = order(geo, other, own, side ^ 1, &mut list);
+    let n = order(geo, e_theirs, e_mine, side ^ 1, &mut list);
     sort_rest(&mut list[..n]);
     let refuted = AtomicBool::new(false);
     let out_of_budget = AtomicBool::new(false);
