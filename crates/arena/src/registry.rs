@@ -2,43 +2,11 @@
 
 use std::fmt::Display;
 
-use hamle_core::{Bot, Budget, Notation, Player, Turn};
+use hamle_core::{Budget, GameDef, Notation, ParamDoc, Player, Spec, Turn};
 
+use crate::ArenaError;
 use crate::matches::{MatchOptions, MatchReport, run_match};
-use crate::spec::{ParamDoc, Params, Spec};
-use crate::{ArenaError, session::Session, session::Table};
-
-/// Makes a game's start position from its parameters.
-pub type MakeGame<G> = fn(&mut Params) -> Result<G, ArenaError>;
-
-/// Makes a bot for a game from its parameters.
-pub type MakeBot<G> = fn(&mut Params, &G) -> Result<Box<dyn Bot<G>>, ArenaError>;
-
-/// A bot as the registry knows it.
-pub struct BotDef<G> {
-    /// Short name.
-    pub name: &'static str,
-    /// One line on what it is.
-    pub about: &'static str,
-    /// The parameters it takes.
-    pub params: &'static [ParamDoc],
-    /// Its constructor.
-    pub make: MakeBot<G>,
-}
-
-/// A game as the registry knows it.
-pub struct GameDef<G> {
-    /// Short name.
-    pub name: &'static str,
-    /// One line on what it is.
-    pub about: &'static str,
-    /// The parameters it takes.
-    pub params: &'static [ParamDoc],
-    /// Its constructor.
-    pub make: MakeGame<G>,
-    /// Its bots, the strongest first.
-    pub bots: Vec<BotDef<G>>,
-}
+use crate::play::{Live, Match, Refusal, Setup};
 
 /// A short description of a game or bot, for listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,8 +24,17 @@ pub trait GameKind: Send + Sync {
     /// The game's name, description and parameters.
     fn listing(&self) -> Listing;
 
-    /// Its bots' names, descriptions and parameters.
+    /// Its bots' names, descriptions and parameters, the strongest first.
     fn bots(&self) -> Vec<Listing>;
+
+    /// The web page that draws it (`web/<page>.html`).
+    fn page(&self) -> &'static str;
+
+    /// How many players it has (1 or 2) with `game`'s parameters.
+    ///
+    /// # Errors
+    /// When the spec names an unknown parameter or a bad value.
+    fn players(&self, game: &Spec) -> Result<u8, ArenaError>;
 
     /// Plays a match between bots `a` and `b` of the game `game`.
     ///
@@ -65,45 +42,11 @@ pub trait GameKind: Send + Sync {
     /// When a spec names an unknown bot or parameter, or a value is out of range.
     fn run_match(&self, game: &Spec, a: &Spec, b: &Spec, options: &MatchOptions) -> Result<MatchReport, ArenaError>;
 
-    /// Starts a game where each seat is a bot (by spec) or a person (`None`); chance draws come from `seed`.
+    /// Starts a match of this game (its seats people or bots), its chance and ties drawn from `seed`.
     ///
     /// # Errors
-    /// When a spec names an unknown bot or parameter, or a value is out of range.
-    fn start(
-        &self,
-        game: &Spec,
-        seats: [Option<Spec>; 2],
-        seed: u64,
-        budget: Budget,
-    ) -> Result<Box<dyn Session>, ArenaError>;
-}
-
-impl<G: Notation + Display> GameDef<G> {
-    /// The start position that `spec` (this game's name with parameters) describes.
-    ///
-    /// # Errors
-    /// When the spec names another game, an unknown parameter or a bad value.
-    pub fn game(&self, spec: &Spec) -> Result<G, ArenaError> {
-        if spec.name != self.name {
-            return Err(ArenaError::UnknownGame { name: spec.name.clone(), known: self.name.to_owned() });
-        }
-        let mut params = Params::new(spec, self.params)?;
-        (self.make)(&mut params)
-    }
-
-    /// The bot that `spec` names, for the game `game`.
-    ///
-    /// # Errors
-    /// When the spec names an unknown bot or parameter, or a bad value.
-    pub fn bot(&self, spec: &Spec, game: &G) -> Result<Box<dyn Bot<G>>, ArenaError> {
-        let def = self.bots.iter().find(|b| b.name == spec.name).ok_or_else(|| ArenaError::UnknownBot {
-            game: self.name.to_owned(),
-            name: spec.name.clone(),
-            known: self.bots.iter().map(|b| b.name).collect::<Vec<_>>().join(", "),
-        })?;
-        let mut params = Params::new(spec, def.params)?;
-        (def.make)(&mut params, game)
-    }
+    /// A [`Refusal`] when the setup names an unknown game, bot or parameter.
+    fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal>;
 }
 
 impl<G: Notation + Display> GameKind for GameDef<G> {
@@ -113,6 +56,14 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
 
     fn bots(&self) -> Vec<Listing> {
         self.bots.iter().map(|b| Listing { name: b.name, about: b.about, params: b.params }).collect()
+    }
+
+    fn page(&self) -> &'static str {
+        self.face.page
+    }
+
+    fn players(&self, game: &Spec) -> Result<u8, ArenaError> {
+        Ok(self.game(game)?.info().players)
     }
 
     fn run_match(&self, game: &Spec, a: &Spec, b: &Spec, options: &MatchOptions) -> Result<MatchReport, ArenaError> {
@@ -135,18 +86,8 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
         Ok(run_match(&game.to_string(), &start, &make_a, &make_b, options))
     }
 
-    fn start(
-        &self,
-        game: &Spec,
-        seats: [Option<Spec>; 2],
-        seed: u64,
-        budget: Budget,
-    ) -> Result<Box<dyn Session>, ArenaError> {
-        let start = self.game(game)?;
-        let [s0, s1] = seats;
-        let bot0 = s0.map(|s| self.bot(&s, &start)).transpose()?;
-        let bot1 = s1.map(|s| self.bot(&s, &start)).transpose()?;
-        Ok(Box::new(Table::new(start, [bot0, bot1], seed, budget)))
+    fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal> {
+        Ok(Box::new(Match::new(self, setup, seed, budget)?))
     }
 }
 
@@ -169,11 +110,13 @@ impl Registry {
     /// The game named `name`.
     ///
     /// # Errors
-    /// [`ArenaError::UnknownGame`], listing the known names.
+    /// An unknown game, listing the known names.
     pub fn game(&self, name: &str) -> Result<&dyn GameKind, ArenaError> {
-        self.games().find(|g| g.listing().name == name).ok_or_else(|| ArenaError::UnknownGame {
-            name: name.to_owned(),
-            known: self.games().map(|g| g.listing().name).collect::<Vec<_>>().join(", "),
+        self.games().find(|g| g.listing().name == name).ok_or_else(|| {
+            ArenaError::Spec(hamle_core::SpecError::UnknownGame {
+                name: name.to_owned(),
+                known: self.games().map(|g| g.listing().name).collect::<Vec<_>>().join(", "),
+            })
         })
     }
 }

@@ -9,9 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::ArenaError;
 use crate::elo::wilson;
-use crate::spec::Spec;
-use crate::{ArenaError, games};
+use hamle_core::Spec;
 
 /// The tiles a benchmark reports, as exponents: 2048 (2^11) to 65536 (2^16).
 pub const TILES: std::ops::RangeInclusive<u8> = 11..=16;
@@ -84,7 +84,7 @@ pub fn bench_2048(
     budget: Budget,
     progress: bool,
 ) -> Result<TileReport, ArenaError> {
-    let def = games::g2048();
+    let def = hamle_2048::definition();
     let start = def.game(game)?;
     let bot_name = def.bot(bot, &start)?.name();
     let bar = if progress { ProgressBar::new(games as u64) } else { ProgressBar::hidden() };

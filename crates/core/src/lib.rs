@@ -2,19 +2,24 @@
 //!
 //! This crate holds the traits every game implements ([`Game`], [`Notation`]), the evaluation and
 //! bot traits ([`Evaluator`], [`Bot`]), the generic searches over them ([`search`]), the seeded
-//! random [`Stream`] each session owns, and an explicit game [`tree`] for tests and worked examples.
+//! random [`Stream`] each session owns, an explicit game [`tree`] for tests and worked examples, and the
+//! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it) that each game exports.
 //! It knows no game: rules, notation and game-specific players live in the game crates.
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod def;
 pub mod eval;
 pub mod game;
 pub mod search;
+pub mod spec;
 pub mod stream;
 pub mod tree;
 pub mod tt;
 
 pub use bot::{Bot, Budget, Decision};
+pub use def::{BotDef, Face, GameDef, Partial, Roller};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};
+pub use spec::{ParamDoc, Params, Spec, SpecError};
 pub use stream::Stream;

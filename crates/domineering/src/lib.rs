@@ -6,9 +6,11 @@
 #![deny(missing_docs)]
 
 pub mod bots;
+mod def;
 mod notation;
 mod rules;
 pub mod solve;
 
+pub use def::definition;
 pub use notation::{ParseError, cell_name, parse_cell};
 pub use rules::{Domineering, MAX_SIDE, Move, Side, SizeError};

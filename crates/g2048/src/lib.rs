@@ -8,11 +8,13 @@
 
 mod board;
 pub mod bots;
+mod def;
 mod notation;
 mod record;
 mod rules;
 
 pub use board::{Board, Direction, Slide};
+pub use def::definition;
 pub use notation::{NotationError, format_board, parse_board, parse_direction};
 pub use record::{GameRecord, play_game};
 pub use rules::{G2048, MAX_RECORDED, MoveError, Spawn, SpawnRule};

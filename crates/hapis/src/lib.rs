@@ -9,11 +9,13 @@
 #![deny(missing_docs)]
 
 pub mod bots;
+mod def;
 mod entry;
 mod notation;
 mod rules;
 pub mod train;
 
+pub use def::definition;
 pub use entry::{Entry, EntryError};
 pub use notation::{NotationError, side_name};
 pub use rules::{CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, Settings, Side, Step};

@@ -1,29 +1,44 @@
-//! The JSON API: players, games, actions, hints, records. Every action is checked by the game's rules and
-//! committed to the store before the answer; a refused request changes nothing and gets `{error, detail}`.
+//! The JSON API: players, games with seats, invites, actions, hints, records and pushed updates. Every action is
+//! checked by the game's rules and committed to the store before the answer; a refused request changes nothing
+//! and gets `{error, detail}`.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::convert::Infallible;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::{Json, Router};
+use hamle_arena::play::BotTurn;
+use hamle_arena::{Action, Live, Record, Refusal, Seat, Setup, Spec};
+use hamle_core::Budget;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+use tower_governor::GovernorLayer;
+use tower_governor::governor::GovernorConfigBuilder;
+use tower_governor::key_extractor::PeerIpKeyExtractor;
 
-use crate::live::{Live, Refusal, board, hapis, solo};
-use crate::store::{GameRow, StoreError};
+use crate::store::{FORMAT, GameRow, JoinError, StoreError};
 use crate::{App, MAX_BODY, fair, web};
 
-/// A game loaded in memory: its row, its state, and how many of its actions the store holds.
+/// A game loaded in memory: its row, its match, who sits where, and how many of its actions the store holds.
 pub(crate) struct Loaded {
     row: GameRow,
     live: Box<dyn Live>,
+    /// Each seat's person (the hash of the token), `None` for a bot's seat or an open one.
+    people: Vec<Option<String>>,
     stored: usize,
     /// Set when a write failed: memory may be ahead of the store, so this copy must not be used again.
     stale: bool,
+    /// Set while a bot thinks away from the lock, so that no second request starts it again.
+    thinking: bool,
 }
 
 /// An error answer: a status, a short machine-readable code and a sentence for people.
@@ -42,6 +57,14 @@ impl ApiError {
     fn not_found() -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", "no game has this id")
     }
+
+    fn bad(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", detail)
+    }
+
+    fn damaged(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "damaged", detail)
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -59,8 +82,21 @@ impl From<StoreError> for ApiError {
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> ApiError {
         match r {
-            Refusal::Malformed(why) => ApiError::new(StatusCode::BAD_REQUEST, "bad_request", why),
+            Refusal::Malformed(why) => ApiError::bad(why),
             Refusal::NotAllowed(why) => ApiError::new(StatusCode::CONFLICT, "not_allowed", why),
+        }
+    }
+}
+
+impl From<JoinError> for ApiError {
+    fn from(e: JoinError) -> ApiError {
+        let detail = e.to_string();
+        match e {
+            JoinError::Unknown => ApiError::new(StatusCode::NOT_FOUND, "unknown_invite", detail),
+            JoinError::Expired => ApiError::new(StatusCode::GONE, "expired_invite", detail),
+            JoinError::Full => ApiError::new(StatusCode::CONFLICT, "full", detail),
+            JoinError::Seated => ApiError::new(StatusCode::CONFLICT, "seated", detail),
+            JoinError::Store(e) => e.into(),
         }
     }
 }
@@ -73,14 +109,42 @@ impl From<getrandom::Error> for ApiError {
 
 type Answer = Result<Response, ApiError>;
 
-/// The app's routes: the API under `/api`, the pages and their files elsewhere.
+/// The app's routes: the API under `/api`, the pages and their files elsewhere. Making players and games is
+/// rate-limited per client address (answered with 429 and `Retry-After`).
 pub fn router(app: App) -> Router {
+    let limits = app.inner.limits;
+    let mut config = GovernorConfigBuilder::default().key_extractor(PeerIpKeyExtractor);
+    config.period(limits.refill).burst_size(limits.burst.max(1));
+    let creating = config.finish().map(|config| {
+        GovernorLayer::new(config).error_handler(|e| {
+            let wait = match &e {
+                tower_governor::GovernorError::TooManyRequests { wait_time, .. } => *wait_time,
+                _ => 1,
+            };
+            let mut response = ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many",
+                format!("too many new players or games from your address: try again in {wait} s"),
+            )
+            .into_response();
+            if let Ok(value) = HeaderValue::from_str(&wait.max(1).to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            response
+        })
+    });
+    let mut create = Router::new().route("/api/players", post(new_player)).route("/api/games", post(new_game));
+    if let Some(layer) = creating {
+        create = create.layer(layer);
+    }
     Router::new()
-        .route("/api/players", post(new_player))
+        .merge(create)
         .route("/api/catalog", get(catalog))
-        .route("/api/games", post(new_game).get(list_games))
+        .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(read_game))
+        .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/actions", post(act))
+        .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api", any(no_route))
@@ -108,12 +172,12 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// The JSON object of a request body.
-fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, ApiError> {
+/// A request body read as `T`: a body that is not JSON, or not of `T`'s shape, is refused with the reason.
+fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         let status = e.status();
         let error = if status == StatusCode::PAYLOAD_TOO_LARGE { "too_large" } else { "bad_request" };
@@ -122,27 +186,31 @@ fn json_body(body: Result<Bytes, BytesRejection>) -> Result<Value, ApiError> {
     let value: Value = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", format!("the body is not JSON: {e}")))?;
     if !value.is_object() {
-        return Err(ApiError::new(StatusCode::BAD_REQUEST, "bad_request", "the body must be a JSON object"));
+        return Err(ApiError::bad("the body must be a JSON object"));
     }
-    Ok(value)
+    serde_json::from_value(value).map_err(|e| ApiError::bad(format!("the body does not fit: {e}")))
 }
 
-/// The hash of the bearer token, checked to be a known player's.
-fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
-    let token = headers
+/// The bearer token's hash, if the request carries one.
+fn bearer(headers: &HeaderMap) -> Option<String> {
+    headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "))
         .map(str::trim)
         .filter(|t| !t.is_empty())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "unauthorized",
-                "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
-            )
-        })?;
-    let hash = fair::sha256_hex(token);
+        .map(fair::sha256_hex)
+}
+
+/// The hash of the bearer token, checked to be a known player's.
+fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
+    let hash = bearer(headers).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
+        )
+    })?;
     if !app.inner.store.has_player(&hash)? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's"));
     }
@@ -158,36 +226,137 @@ fn valid_id(id: &str) -> bool {
     id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
 }
 
-/// The game of `row`'s kind and setup, before any action.
-fn make_live(kind: &str, setup: &Value, seed: u64) -> Result<Box<dyn Live>, Refusal> {
-    if kind == "hapis" {
-        Ok(Box::new(hapis::HapisMatch::new(hapis::Setup::from_json(setup)?, seed)))
-    } else if kind == "2048" {
-        Ok(Box::new(solo::Solo::new(solo::Setup::from_json(setup)?, seed)))
-    } else {
-        Ok(Box::new(board::BoardGame::new(board::Setup::from_json(kind, setup)?, seed)?))
+/// A seat as stored with the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "who", rename_all = "snake_case")]
+enum StoredSeat {
+    /// A person: the seat's token is in the seats table (or the seat is open).
+    Person,
+    /// A bot, by spec.
+    Bot {
+        /// The bot's spec.
+        bot: String,
+    },
+}
+
+/// A game's setup as stored (the `setup` column).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct StoredSetup {
+    game: String,
+    seats: Vec<StoredSeat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    helper: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    length: Option<u32>,
+}
+
+impl StoredSetup {
+    fn to_setup(&self) -> Result<Setup, String> {
+        let spec = |text: &str| text.parse::<Spec>().map_err(|e| e.to_string());
+        let seats = self
+            .seats
+            .iter()
+            .map(|s| match s {
+                StoredSeat::Person => Ok(Seat::Person),
+                StoredSeat::Bot { bot } => spec(bot).map(Seat::Bot),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let helper = self.helper.as_deref().map(spec).transpose()?;
+        Ok(Setup { game: spec(&self.game)?, seats, helper, length: self.length })
     }
 }
 
-/// Lets the bots act while it is their turn, committing each action.
-fn run_bots(app: &App, game: &mut Loaded) -> Result<(), ApiError> {
-    while let Some(action) = game.live.bot_act() {
-        commit(app, game, action)?;
+/// Who plays the other seat of a new game.
+const FRIEND: &str = "friend";
+
+/// A request for a new game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// The game's name (`GET /api/catalog` lists them).
+    kind: String,
+    /// The game's parameters (`{"variant": "two-phase"}`).
+    #[serde(default)]
+    params: BTreeMap<String, String>,
+    /// The other seat: a bot spec, or `friend` for a second person who joins by the invite.
+    #[serde(default)]
+    opponent: Option<String>,
+    /// The creator's seat: 0 (moves first, or white) or 1.
+    #[serde(default)]
+    seat: u8,
+    /// Points that win the match (Hapis); none: one game.
+    #[serde(default)]
+    length: Option<u32>,
+    /// The bot that moves for the person who asks (one-player games; the game's first bot if not given).
+    #[serde(default)]
+    helper: Option<String>,
+}
+
+/// The longest match a request may ask for.
+const MAX_LENGTH: u32 = 25;
+
+/// Lets the bots act while it is their turn, each thinking away from the game's lock and committing its action.
+fn run_bots(app: &App, id: &str, slot: &Mutex<Loaded>) -> Result<(), ApiError> {
+    loop {
+        let thinking = {
+            let mut game = guard(slot)?;
+            if game.thinking {
+                return Ok(());
+            }
+            match game.live.bot_turn() {
+                None => return Ok(()),
+                Some(BotTurn::Acted(record)) => {
+                    commit(app, &mut game, &record)?;
+                    publish(app, id, &game);
+                    continue;
+                }
+                Some(BotTurn::Think(thinking)) => {
+                    game.thinking = true;
+                    thinking
+                }
+            }
+        };
+        // The bot thinks with the game unlocked: others may read it (and watchers see "the bot is thinking").
+        let thought = thinking.run();
+        let mut game = lock(slot);
+        game.thinking = false;
+        if game.stale {
+            return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again"));
+        }
+        if let Some(record) = game.live.finish(thought) {
+            commit(app, &mut game, &record)?;
+            publish(app, id, &game);
+        }
     }
-    Ok(())
 }
 
 /// Stores an action already applied in memory; if the store fails, the game is dropped from memory so that
 /// it is read again from the store, which stays the truth.
-fn commit(app: &App, game: &mut Loaded, action: Value) -> Result<(), ApiError> {
+fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError> {
     let status = if game.live.over() { "over" } else { "playing" };
-    if let Err(e) = app.inner.store.append(&game.row.id, game.stored, &[action.to_string()], status) {
+    let text = serde_json::to_string(record)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    if let Err(e) = app.inner.store.append(&game.row.id, game.stored, &[text], status) {
         game.stale = true;
-        lock(&app.inner.games).remove(&game.row.id);
+        lock(&app.inner.games).pop(&game.row.id);
         return Err(e.into());
     }
     game.stored += 1;
     Ok(())
+}
+
+/// Pushes the game's public view to everyone following it.
+fn publish(app: &App, id: &str, game: &Loaded) {
+    let mut channels = lock(&app.inner.channels);
+    if let Some(sender) = channels.get(id) {
+        if sender.receiver_count() == 0 {
+            channels.remove(id);
+        } else {
+            let text: Arc<str> = view(game, None).to_string().into();
+            // A send fails only when every follower left meanwhile.
+            let _ = sender.send(text);
+        }
+    }
 }
 
 /// Locks a loaded game, refusing a copy that a failed write left ahead of the store (requests that waited for it
@@ -200,7 +369,7 @@ fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
     Ok(game)
 }
 
-/// The game with this id, loaded from the store (its actions replayed) on first use.
+/// The game with this id, loaded from the store (its records replayed) on first use.
 fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     if !valid_id(id) {
         return Err(ApiError::not_found());
@@ -209,29 +378,85 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         return Ok(Arc::clone(game));
     }
     let row = app.inner.store.game(id)?.ok_or_else(ApiError::not_found)?;
-    let damaged = |why: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "damaged", why);
-    let setup: Value = serde_json::from_str(&row.setup).map_err(|e| damaged(e.to_string()))?;
-    let mut live = make_live(&row.kind, &setup, row.seed).map_err(|e| damaged(e.to_string()))?;
+    if row.format != FORMAT {
+        return Err(ApiError::new(
+            StatusCode::GONE,
+            "old_format",
+            "this game was stored by an earlier hamle whose records this one does not replay",
+        ));
+    }
+    let stored: StoredSetup = serde_json::from_str(&row.setup).map_err(|e| ApiError::damaged(e.to_string()))?;
+    let setup = stored.to_setup().map_err(ApiError::damaged)?;
+    let kind = hamle_arena::games::registry().game(&setup.game.name).map_err(|e| ApiError::damaged(e.to_string()))?;
+    let seats = setup.seats.len();
+    let mut live = kind
+        .start(setup, row.seed, Budget::time(app.inner.limits.bot_time))
+        .map_err(|e| ApiError::damaged(e.to_string()))?;
     let actions = app.inner.store.actions(id)?;
     for (i, text) in actions.iter().enumerate() {
-        let action: Value = serde_json::from_str(text).map_err(|e| damaged(format!("action {i}: {e}")))?;
-        live.replay(&action).map_err(|e| damaged(format!("action {i} ({text}): {e}")))?;
+        let record: Record = serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {i}: {e}")))?;
+        live.replay(&record).map_err(|e| ApiError::damaged(format!("action {i} ({text}): {e}")))?;
     }
-    let loaded = Arc::new(Mutex::new(Loaded { row, live, stored: actions.len(), stale: false }));
-    let game = Arc::clone(lock(&app.inner.games).entry(id.to_owned()).or_insert(loaded));
+    let mut people = vec![None; seats];
+    for (seat, player) in app.inner.store.seats(id)? {
+        if let Some(place) = people.get_mut(usize::from(seat)) {
+            *place = Some(player);
+        }
+    }
+    let loaded = Loaded { row, live, people, stored: actions.len(), stale: false, thinking: false };
+    let game = {
+        let mut games = lock(&app.inner.games);
+        match games.get(id) {
+            Some(game) => Arc::clone(game),
+            None => {
+                let game = Arc::new(Mutex::new(loaded));
+                games.put(id.to_owned(), Arc::clone(&game));
+                game
+            }
+        }
+    };
     // A bot owed a move (the server stopped, or a write failed, between the person's action and the bot's)
     // moves now, so that no later request, refused or not, is what makes it move.
-    run_bots(app, &mut *guard(&game)?)?;
+    run_bots(app, id, &game)?;
     Ok(game)
 }
 
-/// What the browser sees of a game: its state, its id and status, and the dice commitment.
-fn view(game: &Loaded) -> Value {
-    let mut state = game.live.state();
+/// The seat of `player` at this game, if the player sits at it.
+fn seat_of(game: &Loaded, player: &str) -> Option<u8> {
+    game.people.iter().position(|p| p.as_deref() == Some(player)).and_then(|s| u8::try_from(s).ok())
+}
+
+/// The seat open for a second person, if one is.
+fn open_seat(game: &Loaded) -> Option<u8> {
+    let seats = game.live.seats();
+    (0..seats.len()).find(|&s| seats[s] == Seat::Person && game.people[s].is_none()).and_then(|s| u8::try_from(s).ok())
+}
+
+/// What anyone sees of a game, and, for a seated `viewer`, the seat and the invite.
+fn view(game: &Loaded, viewer: Option<&str>) -> Value {
+    let mut state = game.live.view();
     let over = game.live.over();
+    let you = viewer.and_then(|v| seat_of(game, v));
     state["id"] = json!(game.row.id);
     state["status"] = json!(if over { "over" } else { "playing" });
-    state["summary"] = json!(game.live.summary());
+    state["you"] = json!(you);
+    state["thinking"] = json!(game.thinking);
+    if let Some(seats) = state.get_mut("seats").and_then(Value::as_array_mut) {
+        for (s, seat) in seats.iter_mut().enumerate() {
+            if seat["who"] == "person" && game.people.get(s).is_some_and(Option::is_none) {
+                seat["who"] = json!("open");
+            }
+        }
+    }
+    let open = open_seat(game);
+    state["invite"] = match (you, open, &game.row.invite) {
+        (Some(_), Some(_), Some(code)) => json!({
+            "code": code,
+            "link": format!("/{}?game={}&invite={code}", state["page"].as_str().unwrap_or(""), game.row.id),
+            "expires": game.row.invite_expires,
+        }),
+        _ => Value::Null,
+    };
     state["fair"] = json!({
         "commitment": fair::commitment(game.row.seed, &game.row.salt),
         "reveal": over.then(|| fair::reveal(game.row.seed, &game.row.salt)),
@@ -262,6 +487,8 @@ async fn catalog() -> Json<Value> {
             json!({
                 "name": l.name,
                 "about": l.about,
+                "page": g.page(),
+                "players": g.players(&Spec::named(l.name)).unwrap_or(2),
                 "params": params(l.params),
                 "bots": g.bots().iter().map(|b| json!({ "name": b.name, "about": b.about, "params": params(b.params) })).collect::<Vec<_>>(),
             })
@@ -271,38 +498,61 @@ async fn catalog() -> Json<Value> {
 }
 
 async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> Answer {
-    let request = json_body(body)?;
+    let request: NewGame = typed_body(body)?;
     blocking(move || {
         let player = player(&app, &headers)?;
-        let kind = request.get("kind").and_then(Value::as_str).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                "\"kind\" names the game (GET /api/catalog lists them)",
-            )
-        })?;
-        let (kind, setup) = if kind == "hapis" {
-            ("hapis".to_owned(), hapis::Setup::from_json(&request)?.to_json())
-        } else if kind == "2048" {
-            ("2048".to_owned(), solo::Setup::from_json(&request)?.to_json())
+        let registry = hamle_arena::games::registry();
+        let kind = registry.game(&request.kind).map_err(|e| ApiError::bad(e.to_string()))?;
+        let mut game = Spec::named(&request.kind);
+        for (key, value) in &request.params {
+            game = game.with(key, value);
+        }
+        let players = kind.players(&game).map_err(|e| ApiError::bad(e.to_string()))?;
+        if request.seat >= players {
+            return Err(ApiError::bad(format!("\"seat\" is 0 to {} in {}", players - 1, request.kind)));
+        }
+        if request.length.is_some_and(|n| !(1..=MAX_LENGTH).contains(&n)) {
+            return Err(ApiError::bad(format!("\"length\" is the points to win the match, 1 to {MAX_LENGTH}")));
+        }
+        let strongest = kind.bots().first().map_or("random", |b| b.name).to_owned();
+        let mut seats = vec![StoredSeat::Person; usize::from(players)];
+        let mut helper = None;
+        if players == 2 {
+            let other = request.opponent.clone().unwrap_or_else(|| strongest.clone());
+            if other != FRIEND {
+                seats[usize::from(1 - request.seat)] = StoredSeat::Bot { bot: other };
+            }
         } else {
-            let setup = board::Setup::from_json(kind, &request)?;
-            (setup.game.name.clone(), setup.to_json())
-        };
+            if request.opponent.is_some() {
+                return Err(ApiError::bad(format!("{} is played alone: it takes no \"opponent\"", request.kind)));
+            }
+            helper = Some(request.helper.clone().unwrap_or(strongest));
+        }
+        let stored = StoredSetup { game: game.to_string(), seats: seats.clone(), helper, length: request.length };
+        // Start the match once, so that an unknown bot or parameter is refused now and never mid-game.
+        let setup = stored.to_setup().map_err(ApiError::bad)?;
+        kind.start(setup, 0, Budget::time(app.inner.limits.bot_time))?;
+        let friend = seats.iter().filter(|s| **s == StoredSeat::Person).count() > 1;
+        let invite = if friend { Some(fair::random_hex(16)?) } else { None };
+        let ttl = i64::try_from(app.inner.limits.invite_ttl.as_secs()).unwrap_or(i64::MAX);
+        let setup_text = serde_json::to_string(&stored).map_err(|e| ApiError::bad(e.to_string()))?;
         let row = GameRow {
             id: fair::random_hex(16)?,
-            player,
-            kind,
-            setup: setup.to_string(),
+            player: player.clone(),
+            kind: request.kind.clone(),
+            setup: setup_text,
             seed: fair::random_seed()?,
             salt: fair::random_hex(16)?,
             status: "playing".to_owned(),
             updated: 0,
+            format: FORMAT,
+            invite_expires: invite.as_ref().map(|_| crate::store::now().saturating_add(ttl)),
+            invite,
         };
-        app.inner.store.add_game(&row, &[])?;
+        app.inner.store.add_game(&row, &[(request.seat, player.clone())], &[])?;
         let game = load(&app, &row.id)?;
         let game = guard(&game)?;
-        Ok((StatusCode::CREATED, Json(view(&game))).into_response())
+        Ok((StatusCode::CREATED, Json(view(&game, Some(&player)))).into_response())
     })
     .await
 }
@@ -325,28 +575,52 @@ async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     .await
 }
 
-async fn read_game(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+async fn read_game(State(app): State<App>, id: Result<Path<String>, PathRejection>, headers: HeaderMap) -> Answer {
     let id = game_path(id)?;
     blocking(move || {
+        let viewer = bearer(&headers);
         let game = load(&app, &id)?;
         let game = guard(&game)?;
-        Ok(Json(view(&game)).into_response())
+        Ok(Json(view(&game, viewer.as_deref())).into_response())
     })
     .await
 }
 
-/// The game, locked, after checking that `player` owns it.
-fn owned(app: &App, id: &str, headers: &HeaderMap) -> Result<Arc<Mutex<Loaded>>, ApiError> {
-    let player = player(app, headers)?;
-    let game = load(app, id)?;
-    if lock(&game).row.player != player {
-        return Err(ApiError::new(
-            StatusCode::FORBIDDEN,
-            "forbidden",
-            "only the player who made this game may act in it",
-        ));
-    }
-    Ok(game)
+/// A request to take a game's open seat.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Join {
+    /// The invite's code, from the link.
+    invite: String,
+}
+
+async fn join(
+    State(app): State<App>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let request: Join = typed_body(body)?;
+    let id = game_path(id)?;
+    blocking(move || {
+        let player = player(&app, &headers)?;
+        let slot = load(&app, &id)?;
+        {
+            let mut game = guard(&slot)?;
+            if seat_of(&game, &player).is_some() {
+                return Err(JoinError::Seated.into());
+            }
+            let seat = open_seat(&game).ok_or(JoinError::Full)?;
+            app.inner.store.join(&id, &request.invite, seat, &player)?;
+            game.people[usize::from(seat)] = Some(player.clone());
+            game.row.invite = None;
+            game.row.invite_expires = None;
+            publish(&app, &id, &game);
+        }
+        let game = guard(&slot)?;
+        Ok(Json(view(&game, Some(&player))).into_response())
+    })
+    .await
 }
 
 async fn act(
@@ -355,17 +629,47 @@ async fn act(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let action = json_body(body)?;
+    let action: Action = typed_body(body)?;
     let id = game_path(id)?;
     blocking(move || {
-        let game = owned(&app, &id, &headers)?;
-        let mut game = guard(&game)?;
-        let stored = game.live.act(&action)?;
-        commit(&app, &mut game, stored)?;
-        run_bots(&app, &mut game)?;
-        Ok(Json(view(&game)).into_response())
+        let player = player(&app, &headers)?;
+        let slot = load(&app, &id)?;
+        {
+            let mut game = guard(&slot)?;
+            let seat = seat_of(&game, &player).ok_or_else(|| {
+                ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
+            })?;
+            if game.thinking {
+                return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+            }
+            let record = game.live.act(seat, action)?;
+            commit(&app, &mut game, &record)?;
+            publish(&app, &id, &game);
+        }
+        run_bots(&app, &id, &slot)?;
+        let game = guard(&slot)?;
+        Ok(Json(view(&game, Some(&player))).into_response())
     })
     .await
+}
+
+async fn events(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+    let id = game_path(id)?;
+    let (first, receiver) = blocking(move || {
+        let slot = load(&app, &id)?;
+        let game = guard(&slot)?;
+        let receiver = {
+            let mut channels = lock(&app.inner.channels);
+            channels.entry(id.clone()).or_insert_with(|| tokio::sync::broadcast::channel(64).0).subscribe()
+        };
+        Ok((view(&game, None).to_string(), receiver))
+    })
+    .await?;
+    let first = tokio_stream::once(Arc::<str>::from(first));
+    // A follower too slow to keep up skips to the newest state: each event is the whole state.
+    let updates = BroadcastStream::new(receiver).filter_map(Result::ok);
+    let stream = first.chain(updates).map(|text| Ok::<Event, Infallible>(Event::default().event("state").data(&*text)));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
 }
 
 async fn hint(
@@ -376,9 +680,13 @@ async fn hint(
 ) -> Answer {
     let id = game_path(id)?;
     blocking(move || {
-        let game = owned(&app, &id, &headers)?;
-        let game = guard(&game)?;
-        Ok(Json(game.live.hint(query.get("level").map(String::as_str))?).into_response())
+        let player = player(&app, &headers)?;
+        let slot = load(&app, &id)?;
+        let game = guard(&slot)?;
+        let seat = seat_of(&game, &player).ok_or_else(|| {
+            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
+        })?;
+        Ok(Json(game.live.hint(seat, query.get("level").map(String::as_str))?).into_response())
     })
     .await
 }

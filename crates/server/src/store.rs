@@ -8,7 +8,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{Connection, OptionalExtension, params};
 
 /// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE players (
         token_hash TEXT PRIMARY KEY,
         created    INTEGER NOT NULL
@@ -32,7 +33,24 @@ const MIGRATIONS: &[&str] = &["
         at      INTEGER NOT NULL,
         PRIMARY KEY (game, seq)
     );
-"];
+",
+    "
+    ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN invite TEXT;
+    ALTER TABLE games ADD COLUMN invite_expires INTEGER;
+    CREATE TABLE seats (
+        game    TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        player  TEXT NOT NULL REFERENCES players(token_hash),
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX seats_by_player ON seats(player);
+",
+];
+
+/// The format of the actions of games created now: typed records of the arena's play layer. Games of format 1
+/// (stored before seats and matches were one path) are kept but cannot be replayed.
+pub const FORMAT: i64 = 2;
 
 /// A failure of the store.
 #[derive(Debug, thiserror::Error)]
@@ -58,6 +76,32 @@ pub struct GameRow {
     pub status: String,
     /// Last change, in seconds since 1970.
     pub updated: i64,
+    /// How its actions are written ([`FORMAT`] for games made now).
+    pub format: i64,
+    /// The code that lets a second person take the open seat, while one is open.
+    pub invite: Option<String>,
+    /// When the invite stops working, in seconds since 1970.
+    pub invite_expires: Option<i64>,
+}
+
+/// Why a seat could not be taken.
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    /// The invite is not this game's (or the game has none).
+    #[error("this invite is not known")]
+    Unknown,
+    /// The invite is too old.
+    #[error("this invite has expired")]
+    Expired,
+    /// Every seat is taken.
+    #[error("every seat of this game is taken")]
+    Full,
+    /// The person already sits at the game.
+    #[error("you already sit at this game")]
+    Seated,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// The store, one SQLite connection behind a lock: SQLite writes one transaction at a time anyway.
@@ -65,7 +109,8 @@ pub struct Store {
     db: Mutex<Connection>,
 }
 
-fn now() -> i64 {
+/// Seconds since 1970.
+pub fn now() -> i64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
@@ -140,13 +185,14 @@ impl Store {
     ///
     /// # Errors
     /// When the store fails; then nothing is added.
-    pub fn add_game(&self, game: &GameRow, actions: &[String]) -> Result<(), StoreError> {
+    pub fn add_game(&self, game: &GameRow, seats: &[(u8, String)], actions: &[String]) -> Result<(), StoreError> {
         let mut db = self.db();
         let tx = db.transaction()?;
         let at = now();
         tx.execute(
-            "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
+            "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated, format, invite,
+                                invite_expires)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11)",
             params![
                 game.id,
                 game.player,
@@ -155,9 +201,15 @@ impl Store {
                 i64::from_ne_bytes(game.seed.to_ne_bytes()),
                 game.salt,
                 game.status,
-                at
+                at,
+                game.format,
+                game.invite,
+                game.invite_expires
             ],
         )?;
+        for (seat, player) in seats {
+            tx.execute("INSERT INTO seats (game, seat, player) VALUES (?1, ?2, ?3)", params![game.id, seat, player])?;
+        }
         for (seq, action) in actions.iter().enumerate() {
             tx.execute(
                 "INSERT INTO actions (game, seq, action, at) VALUES (?1, ?2, ?3, ?4)",
@@ -187,6 +239,54 @@ impl Store {
         Ok(())
     }
 
+    /// The people seated at a game: each seat with the hash of its person's token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    pub fn seats(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+        let db = self.db();
+        let mut query = db.prepare("SELECT seat, player FROM seats WHERE game = ?1 ORDER BY seat")?;
+        let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Seats `player` at `seat` of game `id` by its invite, in one transaction; the invite is used up.
+    ///
+    /// # Errors
+    /// [`JoinError`] when the invite is unknown or expired, the seat is taken, or the person already sits.
+    pub fn join(&self, id: &str, invite: &str, seat: u8, player: &str) -> Result<(), JoinError> {
+        let mut db = self.db();
+        let tx = db.transaction().map_err(StoreError::from)?;
+        let row: Option<(Option<String>, Option<i64>)> = tx
+            .query_row("SELECT invite, invite_expires FROM games WHERE id = ?1", [id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()
+            .map_err(StoreError::from)?;
+        let Some((code, expires)) = row else { return Err(JoinError::Unknown) };
+        let seated: Vec<(u8, String)> = {
+            let mut query = tx.prepare("SELECT seat, player FROM seats WHERE game = ?1").map_err(StoreError::from)?;
+            let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(StoreError::from)?;
+            rows.collect::<Result<_, _>>().map_err(StoreError::from)?
+        };
+        if seated.iter().any(|(_, p)| p == player) {
+            return Err(JoinError::Seated);
+        }
+        if code.as_deref() != Some(invite) {
+            return Err(JoinError::Unknown);
+        }
+        if expires.is_some_and(|t| t < now()) {
+            return Err(JoinError::Expired);
+        }
+        if seated.iter().any(|(s, _)| *s == seat) {
+            return Err(JoinError::Full);
+        }
+        tx.execute("INSERT INTO seats (game, seat, player) VALUES (?1, ?2, ?3)", params![id, seat, player])
+            .map_err(StoreError::from)?;
+        tx.execute("UPDATE games SET invite = NULL, invite_expires = NULL WHERE id = ?1", [id])
+            .map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(())
+    }
+
     /// The game with this id, if any.
     ///
     /// # Errors
@@ -195,7 +295,8 @@ impl Store {
         Ok(self
             .db()
             .query_row(
-                "SELECT id, player, kind, setup, seed, salt, status, updated FROM games WHERE id = ?1",
+                "SELECT id, player, kind, setup, seed, salt, status, updated, format, invite, invite_expires
+                 FROM games WHERE id = ?1",
                 [id],
                 row_to_game,
             )
@@ -220,8 +321,9 @@ impl Store {
     pub fn games_of(&self, token_hash: &str) -> Result<Vec<GameRow>, StoreError> {
         let db = self.db();
         let mut query = db.prepare(
-            "SELECT id, player, kind, setup, seed, salt, status, updated FROM games
-             WHERE player = ?1 ORDER BY updated DESC, rowid DESC LIMIT 200",
+            "SELECT id, player, kind, setup, seed, salt, status, updated, format, invite, invite_expires FROM games
+             WHERE player = ?1 OR id IN (SELECT game FROM seats WHERE player = ?1)
+             ORDER BY updated DESC, rowid DESC LIMIT 200",
         )?;
         let rows = query.query_map([token_hash], row_to_game)?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -238,6 +340,9 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         salt: r.get(5)?,
         status: r.get(6)?,
         updated: r.get(7)?,
+        format: r.get(8)?,
+        invite: r.get(9)?,
+        invite_expires: r.get(10)?,
     })
 }
 

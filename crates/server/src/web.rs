@@ -1,50 +1,47 @@
-//! The browser UI: static HTML, CSS and JavaScript modules from `web/`, embedded in the binary.
+//! The browser UI: static HTML, CSS and JavaScript modules from `web/`, embedded in the binary. A game's page
+//! is `web/<page>.html`, served at `/<page>`: adding a page needs no change here.
 
 use axum::Router;
 use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use rust_embed::Embed;
 
 use crate::App;
 
-/// Each file: its address, its type and its text.
-const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../../../web/index.html")),
-    ("hapis.html", "text/html; charset=utf-8", include_str!("../../../web/hapis.html")),
-    ("tictactoe.html", "text/html; charset=utf-8", include_str!("../../../web/tictactoe.html")),
-    ("2048.html", "text/html; charset=utf-8", include_str!("../../../web/2048.html")),
-    ("domineering.html", "text/html; charset=utf-8", include_str!("../../../web/domineering.html")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
-    ("api.js", "text/javascript; charset=utf-8", include_str!("../../../web/api.js")),
-    ("home.js", "text/javascript; charset=utf-8", include_str!("../../../web/home.js")),
-    ("hapis.js", "text/javascript; charset=utf-8", include_str!("../../../web/hapis.js")),
-    ("tictactoe.js", "text/javascript; charset=utf-8", include_str!("../../../web/tictactoe.js")),
-    ("2048.js", "text/javascript; charset=utf-8", include_str!("../../../web/2048.js")),
-    ("domineering.js", "text/javascript; charset=utf-8", include_str!("../../../web/domineering.js")),
-];
+/// Every file of `web/`.
+#[derive(Embed)]
+#[folder = "../../web/"]
+struct Files;
 
-/// The pages (`/`, `/hapis`, `/tictactoe`, `/2048`, `/domineering`) and their files (`/static/…`).
+/// The home page (`/`), each game's page (`/hapis`, `/tictactoe`, …) and their files (`/static/…`).
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
-        .route("/hapis", get(|| async { file("hapis.html") }))
-        .route("/tictactoe", get(|| async { file("tictactoe.html") }))
-        .route("/2048", get(|| async { file("2048.html") }))
-        .route("/domineering", get(|| async { file("domineering.html") }))
         .route("/static/{name}", get(|Path(name): Path<String>| async move { file(&name) }))
+        .route("/{page}", get(|Path(page): Path<String>| async move { file(&format!("{page}.html")) }))
 }
 
 fn file(name: &str) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, text)) => (
+    let kind = match name.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    };
+    // Only plain names: no folders, nothing hidden.
+    let plain = !name.contains('/') && !name.starts_with('.');
+    match Files::get(name).filter(|_| plain) {
+        Some(found) => (
             [
-                (header::CONTENT_TYPE, *kind),
+                (header::CONTENT_TYPE, kind),
                 (header::CONTENT_SECURITY_POLICY, "default-src 'self'; img-src 'self' data:"),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
                 (header::CACHE_CONTROL, "no-cache"),
             ],
-            *text,
+            found.data.into_owned(),
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "no such page")

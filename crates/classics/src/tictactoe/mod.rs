@@ -6,10 +6,12 @@
 //! (diagonals count) wins, and endless play is a draw. See `docs/rules/tictactoe.md`.
 
 pub mod bots;
+mod def;
 mod notation;
 mod rules;
 mod solve;
 
+pub use def::definition;
 pub use notation::{ParseError, cell_name, parse_cell};
 pub use rules::{Cell, LINES, MAX_SLIDES, Move, STONES, TicTacToe, Variant, has_line};
 pub use solve::{Outcome, Solution};

@@ -4,16 +4,67 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ArenaError;
+/// What is wrong with a name-with-parameters, or with the game, bot or parameter it names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// A name-with-parameters could not be read.
+    #[error("cannot read '{text}': {why}")]
+    BadSpec {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// No game has this name.
+    #[error("no game is called '{name}' (known: {known})")]
+    UnknownGame {
+        /// The name given.
+        name: String,
+        /// The names that exist.
+        known: String,
+    },
+    /// The game has no bot of this name.
+    #[error("{game} has no bot called '{name}' (known: {known})")]
+    UnknownBot {
+        /// The game.
+        game: String,
+        /// The name given.
+        name: String,
+        /// The bots that exist.
+        known: String,
+    },
+    /// A parameter that the game or bot does not take.
+    #[error("{owner} takes no parameter '{key}' (it takes: {known})")]
+    UnknownParam {
+        /// The game or bot.
+        owner: String,
+        /// The key given.
+        key: String,
+        /// The keys it takes.
+        known: String,
+    },
+    /// A parameter value out of range.
+    #[error("{owner}: '{value}' is not a value of {key} (expected {values})")]
+    BadParam {
+        /// The game or bot.
+        owner: String,
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// The values allowed.
+        values: String,
+    },
+}
 
 /// A name with `key=value` parameters.
 ///
 /// ```
-/// use hamle_arena::Spec;
+/// use hamle_core::Spec;
 /// let spec: Spec = "tictactoe(variant=two-phase)".parse()?;
 /// assert_eq!(spec.name, "tictactoe");
 /// assert_eq!(spec.to_string(), "tictactoe(variant=two-phase)");
-/// # Ok::<(), hamle_arena::ArenaError>(())
+/// # Ok::<(), hamle_core::SpecError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Spec {
@@ -41,10 +92,10 @@ fn is_name(s: &str) -> bool {
 }
 
 impl FromStr for Spec {
-    type Err = ArenaError;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<Self, ArenaError> {
-        let bad = |why: &str| ArenaError::BadSpec { text: text.to_owned(), why: why.to_owned() };
+    fn from_str(text: &str) -> Result<Self, SpecError> {
+        let bad = |why: &str| SpecError::BadSpec { text: text.to_owned(), why: why.to_owned() };
         let text_trim = text.trim();
         let (name, rest) = match text_trim.find('(') {
             Some(open) => {
@@ -108,10 +159,10 @@ impl<'a> Params<'a> {
     /// The parameters of `spec`, which accepts those in `docs`.
     ///
     /// # Errors
-    /// [`ArenaError::UnknownParam`] for a key not in `docs`.
-    pub fn new(spec: &'a Spec, docs: &'a [ParamDoc]) -> Result<Self, ArenaError> {
+    /// [`SpecError::UnknownParam`] for a key not in `docs`.
+    pub fn new(spec: &'a Spec, docs: &'a [ParamDoc]) -> Result<Self, SpecError> {
         if let Some(key) = spec.params.keys().find(|k| !docs.iter().any(|d| d.key == k.as_str())) {
-            return Err(ArenaError::UnknownParam {
+            return Err(SpecError::UnknownParam {
                 owner: spec.name.clone(),
                 key: key.clone(),
                 known: docs.iter().map(|d| d.key).collect::<Vec<_>>().join(", "),
@@ -131,8 +182,8 @@ impl<'a> Params<'a> {
     /// The value of `key` read as `T`, or its documented default.
     ///
     /// # Errors
-    /// [`ArenaError::BadParam`] when the value does not read as `T`.
-    pub fn parse<T: FromStr>(&mut self, key: &str) -> Result<T, ArenaError> {
+    /// [`SpecError::BadParam`] when the value does not read as `T`.
+    pub fn parse<T: FromStr>(&mut self, key: &str) -> Result<T, SpecError> {
         let value = self.text(key);
         value.parse().map_err(|_| self.bad(key, &value))
     }
@@ -140,20 +191,20 @@ impl<'a> Params<'a> {
     /// The value of `key` read as `T` and checked to lie in `range`, or its documented default.
     ///
     /// # Errors
-    /// [`ArenaError::BadParam`] when the value does not read as `T` or lies outside `range`.
+    /// [`SpecError::BadParam`] when the value does not read as `T` or lies outside `range`.
     pub fn parse_in<T: FromStr + PartialOrd + ToString>(
         &mut self,
         key: &str,
         range: std::ops::RangeInclusive<T>,
-    ) -> Result<T, ArenaError> {
+    ) -> Result<T, SpecError> {
         let value: T = self.parse(key)?;
         if range.contains(&value) { Ok(value) } else { Err(self.bad(key, &value.to_string())) }
     }
 
     /// The error for a value of `key` that is not allowed.
-    pub fn bad(&self, key: &str, value: &str) -> ArenaError {
+    pub fn bad(&self, key: &str, value: &str) -> SpecError {
         let values = self.docs.iter().find(|d| d.key == key).map_or("", |d| d.values);
-        ArenaError::BadParam {
+        SpecError::BadParam {
             owner: self.owner.to_owned(),
             key: key.to_owned(),
             value: value.to_owned(),
@@ -191,9 +242,9 @@ mod tests {
         let mut params = Params::new(&spec, DOCS).expect("no keys");
         assert_eq!(params.parse::<u32>("depth"), Ok(2));
         let spec: Spec = "thesis(deep=3)".parse().expect("reads");
-        assert!(matches!(Params::new(&spec, DOCS), Err(ArenaError::UnknownParam { .. })));
+        assert!(matches!(Params::new(&spec, DOCS), Err(SpecError::UnknownParam { .. })));
         let spec: Spec = "thesis(depth=x)".parse().expect("reads");
         let mut params = Params::new(&spec, DOCS).expect("known key");
-        assert!(matches!(params.parse::<u32>("depth"), Err(ArenaError::BadParam { .. })));
+        assert!(matches!(params.parse::<u32>("depth"), Err(SpecError::BadParam { .. })));
     }
 }

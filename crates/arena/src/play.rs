@@ -1,0 +1,747 @@
+//! One path for every game in play: a match of one or more games between seats (people or bots), driven by
+//! typed actions, with chance drawn from the match's seed and stored with the action that caused it. The
+//! server and the terminal both play through [`Match`]; a match's state is always the replay of its records.
+//!
+//! Streams: game `k` of a match draws chance from `Stream::new(seed).derive(k).derive(0)`, and the bot (or
+//! the helper bot) deciding at the game's `n`-th decision breaks ties from `…derive(k).derive(1).derive(n)`,
+//! so a replay, a restart or a bot's thinking time never changes what comes next.
+
+use std::any::Any;
+use std::time::Duration;
+
+use hamle_core::{Bot, Budget, Decision, Game, GameDef, Notation, Player, Roller, Spec, Stream, Turn};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// What a seat may ask for. The web API takes these as JSON: `{"action": "move", "move": "b2"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Plays a whole move in the game's notation.
+    Move {
+        /// The move.
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Adds one step to a move entered a step at a time (Hapis: `1/4`).
+    Step {
+        /// The step.
+        step: String,
+    },
+    /// Takes back the last step entered.
+    Undo,
+    /// Throws the dice when it is this seat's throw.
+    Roll,
+    /// Lets the match's helper bot choose this seat's move (2048's "let the bot play").
+    Bot,
+    /// Gives up the game in play.
+    Resign,
+    /// Starts the next game of the match (or plays again).
+    Next,
+}
+
+/// An action as stored: who made it, whether a bot chose it, and what chance drew after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The seat that acted.
+    pub seat: u8,
+    /// The action, with a helper bot's choice written as the move it chose.
+    #[serde(flatten)]
+    pub action: Action,
+    /// Whether a bot chose it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
+    /// The chance events drawn after it, in words (dice, tiles), checked again on replay.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chance: Vec<String>,
+}
+
+/// Who sits at a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person (who, is the caller's business: the server keeps tokens).
+    Person,
+    /// A bot, by spec.
+    Bot(Spec),
+}
+
+/// What a match is: the game, who sits where, and how long it lasts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The game with its parameters.
+    pub game: Spec,
+    /// One seat per player (one for one-player games, two otherwise).
+    pub seats: Vec<Seat>,
+    /// The bot that moves for a person who asks (the [`Action::Bot`] action), if any.
+    pub helper: Option<Spec>,
+    /// Points that win the match; `None`: one game (playing again is a new match, with a new seed to commit to).
+    pub length: Option<u32>,
+}
+
+/// Why an action is refused; the match is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The action is not one of this game's, or does not read (a move not in the notation).
+    #[error("{0}")]
+    Malformed(String),
+    /// A well-formed action that the rules or the moment do not allow.
+    #[error("{0}")]
+    NotAllowed(String),
+}
+
+/// How a game of the match ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    /// Points gained by each seat.
+    pub points: [f64; 2],
+    /// The seat that resigned, if one did.
+    pub resigned: Option<u8>,
+    /// The sentence that says so.
+    pub text: String,
+}
+
+/// One line of the match's log.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Line {
+    /// The game of the match, from 1.
+    pub game: u64,
+    /// The seat it concerns, if one.
+    pub seat: Option<u8>,
+    /// What happened.
+    pub text: String,
+}
+
+/// A match in play, of any game.
+pub struct Match<G: Notation> {
+    def: &'static GameDef<G>,
+    setup: Setup,
+    seed: u64,
+    budget: Budget,
+    start: G,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    helper: Option<Box<dyn Bot<G>>>,
+    number: u64,
+    state: G,
+    chance: Stream,
+    decisions: u64,
+    pending: Vec<String>,
+    ending: Option<Ending>,
+    score: [f64; 2],
+    history: Vec<String>,
+    log: Vec<Line>,
+    records: usize,
+}
+
+/// A bot's decision being made away from the match (and from any lock on it).
+pub struct Thinking {
+    version: usize,
+    seat: u8,
+    work: Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>,
+}
+
+/// A bot's finished decision, to hand back to the match it came from.
+pub struct Thought {
+    version: usize,
+    seat: u8,
+    answer: Box<dyn Any + Send>,
+}
+
+impl Thinking {
+    /// Thinks (within the bot's budget); the answer goes back to [`Live::finish`].
+    pub fn run(self) -> Thought {
+        Thought { version: self.version, seat: self.seat, answer: (self.work)() }
+    }
+}
+
+/// What a bot does when it is a bot's turn.
+pub enum BotTurn {
+    /// It acted at once (a throw of the dice): the record to store.
+    Acted(Record),
+    /// It must think: run this, then hand the thought back.
+    Think(Thinking),
+}
+
+/// A match with its game's type forgotten, as the server and the terminal hold it.
+pub trait Live: Send {
+    /// Applies a person's action for `seat`; returns the record to store.
+    ///
+    /// # Errors
+    /// A [`Refusal`] when the action is malformed or not allowed now; nothing changes.
+    fn act(&mut self, seat: u8, action: Action) -> Result<Record, Refusal>;
+
+    /// Applies a stored record again (when a match is loaded), checking the chance it drew.
+    ///
+    /// # Errors
+    /// When the record no longer fits the match (a damaged store).
+    fn replay(&mut self, record: &Record) -> Result<(), Refusal>;
+
+    /// The bot's turn, when a bot is to act now; `None` when a person is to act or nothing is.
+    fn bot_turn(&mut self) -> Option<BotTurn>;
+
+    /// Plays a bot's thought; `None` when the match moved on meanwhile and the thought is stale.
+    fn finish(&mut self, thought: Thought) -> Option<Record>;
+
+    /// The state a page shows, the same for everyone who looks (seats' secrets: none).
+    fn view(&self) -> Value;
+
+    /// The seat that a person must act from now, if one; `None` when bots act, anyone may throw, or it is over.
+    fn waiting_for(&self) -> Option<u8>;
+
+    /// The seats, as set up.
+    fn seats(&self) -> &[Seat];
+
+    /// Hints for `seat`'s move now, at `level` (the game's own words).
+    ///
+    /// # Errors
+    /// [`Refusal::NotAllowed`] when the seat has nothing to choose now.
+    fn hint(&self, seat: u8, level: Option<&str>) -> Result<Value, Refusal>;
+
+    /// The match as a text record: tags, then the log.
+    fn record(&self) -> String;
+
+    /// A line for lists of games.
+    fn summary(&self) -> String;
+
+    /// Whether the match is over (its seed may be revealed).
+    fn over(&self) -> bool;
+
+    /// The board of the game in play drawn as text, for the terminal.
+    fn board(&self) -> String;
+
+    /// How many records the match holds.
+    fn version(&self) -> usize;
+}
+
+fn malformed(why: impl Into<String>) -> Refusal {
+    Refusal::Malformed(why.into())
+}
+
+fn refuse(why: impl Into<String>) -> Refusal {
+    Refusal::NotAllowed(why.into())
+}
+
+impl<G: Notation + std::fmt::Display> Match<G> {
+    /// A new match from `seed`, each bot thinking within `budget`; chance that needs nobody is drawn at once.
+    ///
+    /// # Errors
+    /// When the setup names an unknown game, bot or parameter, or has the wrong number of seats.
+    pub fn new(def: &'static GameDef<G>, setup: Setup, seed: u64, budget: Budget) -> Result<Match<G>, Refusal> {
+        let start = def.game(&setup.game).map_err(|e| malformed(e.to_string()))?;
+        let players = usize::from(start.info().players);
+        if setup.seats.len() != players {
+            return Err(malformed(format!("{} has {players} seat(s), not {}", def.name, setup.seats.len())));
+        }
+        let mut bots = Vec::new();
+        for seat in &setup.seats {
+            bots.push(match seat {
+                Seat::Person => None,
+                Seat::Bot(spec) => Some(def.bot(spec, &start).map_err(|e| malformed(e.to_string()))?),
+            });
+        }
+        let helper =
+            setup.helper.as_ref().map(|s| def.bot(s, &start)).transpose().map_err(|e| malformed(e.to_string()))?;
+        if setup.length == Some(0) {
+            return Err(malformed("a match is won by at least 1 point"));
+        }
+        let mut live = Match {
+            def,
+            state: start.clone(),
+            start,
+            setup,
+            seed,
+            budget,
+            bots,
+            helper,
+            number: 0,
+            chance: Stream::new(seed).derive(0).derive(0),
+            decisions: 0,
+            pending: Vec::new(),
+            ending: None,
+            score: [0.0; 2],
+            history: Vec::new(),
+            log: Vec::new(),
+            records: 0,
+        };
+        let mut drawn = Vec::new();
+        live.settle(&mut drawn);
+        Ok(live)
+    }
+
+    /// The game in play, before any steps being entered.
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// The steps entered so far of a move being entered a step at a time.
+    pub fn pending(&self) -> &[String] {
+        &self.pending
+    }
+
+    /// The game of the match, from 0.
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// Each seat's points so far.
+    pub fn score(&self) -> [f64; 2] {
+        self.score
+    }
+
+    /// How the game in play ended, once it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// The match's log.
+    pub fn log(&self) -> &[Line] {
+        &self.log
+    }
+
+    /// The moves of the game in play, in notation.
+    pub fn history(&self) -> &[String] {
+        &self.history
+    }
+
+    /// The player (0 moves first) that `seat` plays in the game in play.
+    pub fn player_of(&self, seat: u8) -> Player {
+        if self.def.face.alternate && self.setup.seats.len() == 2 { seat ^ (self.number & 1) as u8 } else { seat }
+    }
+
+    /// The seat that plays `player` in the game in play.
+    pub fn seat_of(&self, player: Player) -> u8 {
+        self.player_of(player)
+    }
+
+    fn seat_name(&self, seat: u8) -> &'static str {
+        let players = (self.def.face.players)(&self.state);
+        players[usize::from(self.player_of(seat).min(1))]
+    }
+
+    fn is_person(&self, seat: u8) -> bool {
+        matches!(self.setup.seats.get(usize::from(seat)), Some(Seat::Person))
+    }
+
+    /// A match to N points is over when a seat has N; a match of one game (no length) when its game is.
+    fn match_over(&self) -> bool {
+        match self.setup.length {
+            Some(n) => self.score.iter().any(|&s| s >= f64::from(n)),
+            None => self.ending.is_some(),
+        }
+    }
+
+    fn note(&mut self, seat: Option<u8>, text: String) {
+        self.log.push(Line { game: self.number + 1, seat, text });
+    }
+
+    /// The stream that breaks the ties of the game's next decision.
+    fn ties(&self) -> Stream {
+        Stream::new(self.seed).derive(self.number).derive(1).derive(self.decisions)
+    }
+
+    /// Draws chance that needs nobody, plays passes, and scores a finished game.
+    fn settle(&mut self, drawn: &mut Vec<String>) {
+        loop {
+            match self.state.turn() {
+                Turn::Chance if (self.def.face.roller)(&self.state) == Roller::Auto => {
+                    if !self.draw(drawn) {
+                        return;
+                    }
+                }
+                Turn::Player(_) => {
+                    let mut moves = Vec::new();
+                    self.state.legal_moves(&mut moves);
+                    // A roll that cannot be played at all is passed at once (Hapis's "gele").
+                    match moves.as_slice() {
+                        [only] if self.state.format_move(*only).is_empty() => {
+                            let seat = self.seat_of(match self.state.turn() {
+                                Turn::Player(p) => p,
+                                _ => 0,
+                            });
+                            self.note(Some(seat), format!("{} has no move to play.", self.seat_name(seat)));
+                            self.state.play(*only);
+                            self.decisions += 1;
+                        }
+                        _ => return,
+                    }
+                }
+                Turn::Over => {
+                    if self.ending.is_none() {
+                        let points = self.state.points().unwrap_or([0.0; 2]);
+                        let text = (self.def.face.ending)(&self.state);
+                        self.end_game(points, None, text);
+                    }
+                    return;
+                }
+                Turn::Chance => return,
+            }
+        }
+    }
+
+    /// Draws one chance event; false when the game offers none (then nothing changes).
+    fn draw(&mut self, drawn: &mut Vec<String>) -> bool {
+        let Some(event) = (self.def.face.draw)(&self.state, &mut self.chance) else { return false };
+        drawn.push((self.def.face.chance)(&self.state, event));
+        self.state.apply_chance(event);
+        true
+    }
+
+    /// Scores a game by its players' points and logs how it ended.
+    fn end_game(&mut self, by_player: [f64; 2], resigned: Option<u8>, text: String) {
+        let mut points = [0.0; 2];
+        for seat in 0..self.setup.seats.len().min(2) {
+            points[seat] = by_player[usize::from(self.player_of(seat as u8).min(1))];
+        }
+        self.score[0] += points[0];
+        self.score[1] += points[1];
+        self.note(None, text.clone());
+        self.ending = Some(Ending { points, resigned, text });
+        if self.match_over() {
+            let winner = if self.score[0] >= self.score[1] { 0 } else { 1 };
+            let text = format!(
+                "Seat {} ({}) wins the match, {} to {}.",
+                winner + 1,
+                self.seat_label(winner),
+                self.score[winner],
+                self.score[1 - winner]
+            );
+            self.note(None, text);
+        }
+    }
+
+    fn seat_label(&self, seat: usize) -> String {
+        match self.setup.seats.get(seat) {
+            Some(Seat::Bot(spec)) => format!("bot {spec}"),
+            _ => "person".to_owned(),
+        }
+    }
+
+    /// Who must act now: the seat and whether it throws.
+    fn due(&self) -> Option<(Option<u8>, bool)> {
+        if self.ending.is_some() || self.match_over() {
+            return None;
+        }
+        match self.state.turn() {
+            Turn::Player(p) => Some((Some(self.seat_of(p)), false)),
+            Turn::Chance => match (self.def.face.roller)(&self.state) {
+                Roller::Player(p) => Some((Some(self.seat_of(p)), true)),
+                Roller::Anyone => Some((None, true)),
+                Roller::Auto => None,
+            },
+            Turn::Over => None,
+        }
+    }
+
+    fn check_turn(&self, seat: u8, rolling: bool) -> Result<(), Refusal> {
+        if self.match_over() {
+            return Err(refuse("the match is over"));
+        }
+        if self.ending.is_some() {
+            return Err(refuse("this game is over: start the next one"));
+        }
+        match self.due() {
+            Some((Some(s), r)) if s == seat && r == rolling => Ok(()),
+            Some((None, true)) if rolling => Ok(()),
+            Some((_, true)) => Err(refuse("the dice are to be thrown now")),
+            Some((Some(_), false)) if rolling => Err(refuse("the dice are not to be thrown now")),
+            _ => Err(refuse("it is not your turn")),
+        }
+    }
+
+    /// Plays `mv` (already read) for `seat` and settles what follows.
+    fn play_move(&mut self, seat: u8, mv: G::Move, drawn: &mut Vec<String>) -> Result<String, Refusal> {
+        let written = self.state.format_move(mv);
+        self.state.try_play(mv).map_err(|_| refuse(format!("{written} is not legal here")))?;
+        self.note(Some(seat), format!("{} plays {written}.", self.seat_name(seat)));
+        self.history.push(written.clone());
+        self.decisions += 1;
+        self.pending.clear();
+        self.settle(drawn);
+        Ok(written)
+    }
+
+    fn apply(&mut self, seat: u8, action: Action, bot: bool, drawn: &mut Vec<String>) -> Result<Action, Refusal> {
+        if usize::from(seat) >= self.setup.seats.len() {
+            return Err(malformed(format!("this game has no seat {seat}")));
+        }
+        match action {
+            Action::Next => {
+                if self.match_over() {
+                    return Err(refuse("the match is over"));
+                }
+                if self.ending.is_none() {
+                    return Err(refuse("the game is not over yet"));
+                }
+                let finished = std::mem::replace(&mut self.state, self.start.clone());
+                self.number += 1;
+                self.state = (self.def.face.next)(&self.start, &finished);
+                self.chance = Stream::new(self.seed).derive(self.number).derive(0);
+                self.decisions = 0;
+                self.pending.clear();
+                self.history.clear();
+                self.ending = None;
+                self.settle(drawn);
+                Ok(Action::Next)
+            }
+            Action::Resign => {
+                if self.match_over() {
+                    return Err(refuse("the match is over"));
+                }
+                if self.ending.is_some() {
+                    return Err(refuse("this game is over"));
+                }
+                let player = self.player_of(seat);
+                let points = (self.def.face.resign)(&self.state, player);
+                let text = format!("{} resigns.", self.seat_name(seat));
+                self.pending.clear();
+                self.end_game(points, Some(seat), text);
+                Ok(Action::Resign)
+            }
+            Action::Roll => {
+                self.check_turn(seat, true)?;
+                if !self.draw(drawn) {
+                    return Err(refuse("there is nothing to throw"));
+                }
+                let text = drawn.last().cloned().unwrap_or_default();
+                self.note(Some(seat), format!("{} throws {text}.", self.seat_name(seat)));
+                self.settle(drawn);
+                Ok(Action::Roll)
+            }
+            Action::Move { mv } => {
+                self.check_turn(seat, false)?;
+                if !self.pending.is_empty() {
+                    return Err(refuse("undo the steps entered before playing a whole move"));
+                }
+                let parsed = self.state.parse_move(mv.trim()).map_err(|e| malformed(format!("'{mv}': {e}")))?;
+                let written = self.play_move(seat, parsed, drawn)?;
+                Ok(Action::Move { mv: written })
+            }
+            Action::Step { step } => {
+                self.check_turn(seat, false)?;
+                let steps = self.def.face.steps.ok_or_else(|| malformed("this game's moves are played whole"))?;
+                let mut entered = self.pending.clone();
+                entered.push(step.trim().to_owned());
+                let partial = steps(&self.state, &entered).map_err(refuse)?;
+                match partial.complete {
+                    Some(mv) => {
+                        self.play_move(seat, mv, drawn)?;
+                    }
+                    None => self.pending = entered,
+                }
+                Ok(Action::Step { step: step.trim().to_owned() })
+            }
+            Action::Undo => {
+                self.check_turn(seat, false)?;
+                self.pending.pop().ok_or_else(|| refuse("there is no step to undo"))?;
+                Ok(Action::Undo)
+            }
+            Action::Bot if bot => Err(malformed("a bot's choice is stored as its move")),
+            Action::Bot => {
+                self.check_turn(seat, false)?;
+                if !self.pending.is_empty() {
+                    return Err(refuse("undo the steps entered before asking the bot"));
+                }
+                let mut ties = self.ties();
+                let helper = self.helper.as_mut().ok_or_else(|| refuse("this game has no helper bot"))?;
+                let decision =
+                    helper.choose(&self.state, &self.budget, &mut ties).ok_or_else(|| refuse("the bot has no move"))?;
+                let written = self.play_move(seat, decision.mv, drawn)?;
+                Ok(Action::Move { mv: written })
+            }
+        }
+    }
+
+    fn view_of(&self) -> Value {
+        let partial = self.def.face.steps.and_then(|steps| steps(&self.state, &self.pending).ok());
+        let due = self.due();
+        let legal: Vec<String> = match due {
+            Some((Some(_), false)) if self.pending.is_empty() => {
+                let mut moves = Vec::new();
+                self.state.legal_moves(&mut moves);
+                moves.into_iter().map(|m| self.state.format_move(m)).collect()
+            }
+            _ => Vec::new(),
+        };
+        let seats: Vec<Value> = (0..self.setup.seats.len())
+            .map(|s| {
+                let seat = s as u8;
+                let (who, bot) = match &self.setup.seats[s] {
+                    Seat::Person => ("person", None),
+                    Seat::Bot(spec) => ("bot", Some(spec.to_string())),
+                };
+                json!({ "who": who, "bot": bot, "plays": self.seat_name(seat), "score": self.score[s] })
+            })
+            .collect();
+        json!({
+            "kind": self.def.name,
+            "page": self.def.face.page,
+            "game": self.setup.game.to_string(),
+            "seats": seats,
+            "helper": self.setup.helper.as_ref().map(Spec::to_string),
+            "match": { "length": self.setup.length, "game": self.number + 1, "score": self.score, "over": self.match_over() },
+            "turn": due.and_then(|(s, _)| s),
+            "to_do": match due { Some((_, true)) => "roll", Some((_, false)) => "move", None if self.match_over() => "nothing", None => "next" },
+            "board": partial.as_ref().map_or_else(|| (self.def.face.view)(&self.state), |p| p.view.clone()),
+            "position": self.state.format_position(),
+            "legal": legal,
+            "steps": partial.map(|p| json!({ "entered": self.pending, "next": p.next })),
+            "history": self.history,
+            "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text })),
+            "log": self.log,
+            "summary": self.summary_text(),
+        })
+    }
+
+    fn summary_text(&self) -> String {
+        let seats: Vec<String> = (0..self.setup.seats.len()).map(|s| self.seat_label(s)).collect();
+        let length = self.setup.length.map_or_else(|| "games".to_owned(), |n| format!("match to {n}"));
+        let score = if self.setup.seats.len() == 2 {
+            format!("{} – {}", self.score[0], self.score[1])
+        } else {
+            format!("{}", self.score[0])
+        };
+        format!("{} · {} · {length}: {score} (game {})", self.setup.game, seats.join(" v "), self.number + 1)
+    }
+}
+
+impl<G: Notation + std::fmt::Display> Live for Match<G> {
+    fn act(&mut self, seat: u8, action: Action) -> Result<Record, Refusal> {
+        if usize::from(seat) < self.setup.seats.len() && !self.is_person(seat) {
+            return Err(refuse("a bot sits at that seat"));
+        }
+        let mut drawn = Vec::new();
+        let bot = action == Action::Bot;
+        let action = self.apply(seat, action, false, &mut drawn)?;
+        self.records += 1;
+        Ok(Record { seat, action, bot, chance: drawn })
+    }
+
+    fn replay(&mut self, record: &Record) -> Result<(), Refusal> {
+        let mut drawn = Vec::new();
+        self.apply(record.seat, record.action.clone(), record.bot, &mut drawn)?;
+        if drawn != record.chance {
+            return Err(refuse(format!(
+                "the stored chance {:?} is not what the seed draws ({drawn:?}): the store is damaged",
+                record.chance
+            )));
+        }
+        self.records += 1;
+        Ok(())
+    }
+
+    fn bot_turn(&mut self) -> Option<BotTurn> {
+        let (seat, rolling) = self.due()?;
+        let seat = match seat {
+            Some(s) if !self.is_person(s) => s,
+            // Anyone may throw, and no person sits: the first bot throws.
+            None if self.setup.seats.iter().all(|s| *s != Seat::Person) => 0,
+            _ => return None,
+        };
+        if rolling {
+            let mut drawn = Vec::new();
+            self.apply(seat, Action::Roll, true, &mut drawn).ok()?;
+            self.records += 1;
+            return Some(BotTurn::Acted(Record { seat, action: Action::Roll, bot: true, chance: drawn }));
+        }
+        let index = usize::from(seat);
+        if self.bots[index].is_none() {
+            // A bot lost to a failed thought is built again from its spec.
+            let Seat::Bot(spec) = &self.setup.seats[index] else { return None };
+            self.bots[index] = self.def.bot(spec, &self.start).ok();
+        }
+        let mut bot = self.bots[index].take()?;
+        let state = self.state.clone();
+        let budget = self.budget;
+        let mut ties = self.ties();
+        let work = move || -> Box<dyn Any + Send> {
+            let decision = bot.choose(&state, &budget, &mut ties);
+            Box::new((bot, decision))
+        };
+        Some(BotTurn::Think(Thinking { version: self.records, seat, work: Box::new(work) }))
+    }
+
+    fn finish(&mut self, thought: Thought) -> Option<Record> {
+        type Answer<G> = (Box<dyn Bot<G>>, Option<Decision<<G as Game>::Move>>);
+        let (bot, decision) = *thought.answer.downcast::<Answer<G>>().ok()?;
+        let index = usize::from(thought.seat);
+        self.bots[index] = Some(bot);
+        if thought.version != self.records {
+            return None;
+        }
+        let decision = decision?;
+        let mut drawn = Vec::new();
+        let written = self.play_move(thought.seat, decision.mv, &mut drawn).ok()?;
+        self.records += 1;
+        Some(Record { seat: thought.seat, action: Action::Move { mv: written }, bot: true, chance: drawn })
+    }
+
+    fn view(&self) -> Value {
+        self.view_of()
+    }
+
+    fn waiting_for(&self) -> Option<u8> {
+        match self.due()? {
+            (Some(s), _) if self.is_person(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn seats(&self) -> &[Seat] {
+        &self.setup.seats
+    }
+
+    fn hint(&self, seat: u8, level: Option<&str>) -> Result<Value, Refusal> {
+        self.check_turn(seat, false)?;
+        if !self.pending.is_empty() {
+            return Err(refuse("hints are for the whole move: undo your steps first"));
+        }
+        if let Some(hints) = self.def.face.hints {
+            return hints(&self.state, level).map_err(refuse);
+        }
+        let first = self.def.bots.first().ok_or_else(|| refuse("this game has no bot to ask"))?;
+        let mut bot = self.def.bot(&Spec::named(first.name), &self.start).map_err(|e| refuse(e.to_string()))?;
+        let decision = bot
+            .choose(&self.state, &Budget::time(HINT_TIME), &mut self.ties())
+            .ok_or_else(|| refuse("there is no move to hint"))?;
+        Ok(json!({
+            "bot": first.name,
+            "moves": [{ "move": self.state.format_move(decision.mv), "value": decision.score }],
+            "depth": decision.depth,
+            "nodes": decision.nodes,
+        }))
+    }
+
+    fn record(&self) -> String {
+        let mut out = format!("[Game \"{}\"]\n", self.setup.game);
+        for s in 0..self.setup.seats.len() {
+            out.push_str(&format!("[Seat{} \"{}\"]\n", s + 1, self.seat_label(s)));
+        }
+        if let Some(n) = self.setup.length {
+            out.push_str(&format!("[Match \"{n}\"]\n"));
+        }
+        let score: Vec<String> = self.score[..self.setup.seats.len().min(2)].iter().map(f64::to_string).collect();
+        out.push_str(&format!("[Score \"{}\"]\n\n", score.join(" ")));
+        for line in &self.log {
+            out.push_str(&format!("{}. {}\n", line.game, line.text));
+        }
+        out
+    }
+
+    fn summary(&self) -> String {
+        self.summary_text()
+    }
+
+    fn over(&self) -> bool {
+        self.match_over()
+    }
+
+    fn board(&self) -> String {
+        self.state.to_string()
+    }
+
+    fn version(&self) -> usize {
+        self.records
+    }
+}
+
+/// How long the plain hint (the game's strongest bot) may think.
+pub const HINT_TIME: Duration = Duration::from_secs(1);

@@ -1,0 +1,170 @@
+//! A game's definition, as its own crate exports it: its name and parameters, its bots, and how people play
+//! it (the page that draws it, who throws the dice, moves entered a step at a time, hints). The registry
+//! lists definitions; the play layer, the terminal and the web app read everything they need from here.
+
+use serde_json::Value;
+
+use crate::bot::Bot;
+use crate::game::{Game, Notation, Player};
+use crate::spec::{ParamDoc, Params, Spec, SpecError};
+use crate::stream::Stream;
+
+/// Makes a game's start position from its parameters.
+pub type MakeGame<G> = fn(&mut Params) -> Result<G, SpecError>;
+
+/// Makes a bot for a game from its parameters.
+pub type MakeBot<G> = fn(&mut Params, &G) -> Result<Box<dyn Bot<G>>, SpecError>;
+
+/// A bot as the registry knows it.
+pub struct BotDef<G> {
+    /// Short name.
+    pub name: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+    /// The parameters it takes.
+    pub params: &'static [ParamDoc],
+    /// Its constructor.
+    pub make: MakeBot<G>,
+}
+
+/// A game as the registry knows it: one value per game, exported by the game's crate.
+pub struct GameDef<G: Game> {
+    /// Short name.
+    pub name: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+    /// The parameters it takes.
+    pub params: &'static [ParamDoc],
+    /// Its constructor.
+    pub make: MakeGame<G>,
+    /// Its bots, the strongest first (the first is the default opponent and gives hints).
+    pub bots: Vec<BotDef<G>>,
+    /// How people play it.
+    pub face: Face<G>,
+}
+
+/// Who throws when chance is to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Roller {
+    /// Chance is drawn at once, with nobody's say (2048's tiles).
+    Auto,
+    /// Any seated person throws (an opening throw); bots throw only when no person sits.
+    Anyone,
+    /// This player throws (Hapis: the side to move throws its dice).
+    Player(Player),
+}
+
+/// A move entered so far a step at a time: what the page draws and what may come next.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Partial<M> {
+    /// The board after the steps, as [`Face::view`] draws a board.
+    pub view: Value,
+    /// The steps that may come next, for the page to offer.
+    pub next: Value,
+    /// The whole move, once the steps make one.
+    pub complete: Option<M>,
+}
+
+/// Reads steps entered so far into a [`Partial`], or says why they are not the start of a legal move.
+pub type Steps<G> = fn(&G, &[String]) -> Result<Partial<<G as Game>::Move>, String>;
+
+/// Hints for the player to move: a level (the game's own words, `None` for its best) to ranked moves as JSON.
+pub type Hints<G> = fn(&G, Option<&str>) -> Result<Value, String>;
+
+/// How people play a game: the page, the seats' names, and the hooks of the play layer.
+/// [`Face::new`] fills every hook with the plain choice; a game overrides what it does otherwise.
+pub struct Face<G: Game> {
+    /// The web page that draws it: `web/<page>.html`.
+    pub page: &'static str,
+    /// The players' names, mover first (`["X", "O"]`, `["white", "black"]`); one-player games use the first.
+    pub players: fn(&G) -> [&'static str; 2],
+    /// The board as the page draws it (JSON of the game's own shape).
+    pub view: fn(&G) -> Value,
+    /// Who throws at a chance node.
+    pub roller: fn(&G) -> Roller,
+    /// Moves entered a step at a time, when the game has them.
+    pub steps: Option<Steps<G>>,
+    /// Each player's points when `player` resigns (the plain choice: the other wins 1, or a one-player game
+    /// keeps its score).
+    pub resign: fn(&G, Player) -> [f64; 2],
+    /// A sentence on how a finished game ended, for logs and records.
+    pub ending: fn(&G) -> String,
+    /// Hints, when the game has its own (otherwise the first bot's choice is the hint).
+    pub hints: Option<Hints<G>>,
+    /// The next game of a match from the first game's start and the game just finished.
+    pub next: fn(&G, &G) -> G,
+    /// Whether the two seats swap players every game (tic-tac-toe's "play again" lets the other start).
+    pub alternate: bool,
+    /// A chance event in words (`6-5`, `4 at c2`).
+    pub chance: fn(&G, G::Chance) -> String,
+    /// Draws a chance event from a stream (the plain choice: [`Game::sample_chance`]).
+    pub draw: fn(&G, &mut Stream) -> Option<G::Chance>,
+}
+
+impl<G: Notation> Face<G> {
+    /// A face with the plain hooks: chance drawn at once, moves whole, the resigner loses 1, the next game
+    /// starts as the first did, seats alternate in two-player games.
+    pub fn new(page: &'static str, players: fn(&G) -> [&'static str; 2], view: fn(&G) -> Value) -> Face<G> {
+        Face {
+            page,
+            players,
+            view,
+            roller: |_| Roller::Auto,
+            steps: None,
+            resign: plain_resign,
+            ending: plain_ending,
+            hints: None,
+            next: |start, _| start.clone(),
+            alternate: true,
+            chance: |_, event| format!("{event:?}"),
+            draw: |game, stream| game.sample_chance(stream),
+        }
+    }
+}
+
+fn plain_resign<G: Game>(game: &G, player: Player) -> [f64; 2] {
+    if game.info().players == 1 {
+        return game.points().unwrap_or([0.0; 2]);
+    }
+    let mut points = [0.0; 2];
+    points[usize::from(1 - player.min(1))] = 1.0;
+    points
+}
+
+fn plain_ending<G: Game>(game: &G) -> String {
+    match game.points() {
+        None => "the game goes on".to_owned(),
+        Some(p) if game.info().players == 1 => format!("game over with {} points", p[0]),
+        Some([a, b]) if a > b => "the first player wins".to_owned(),
+        Some([a, b]) if b > a => "the second player wins".to_owned(),
+        Some(_) => "a draw".to_owned(),
+    }
+}
+
+impl<G: Notation> GameDef<G> {
+    /// The start position that `spec` (this game's name with parameters) describes.
+    ///
+    /// # Errors
+    /// When the spec names another game, an unknown parameter or a bad value.
+    pub fn game(&self, spec: &Spec) -> Result<G, SpecError> {
+        if spec.name != self.name {
+            return Err(SpecError::UnknownGame { name: spec.name.clone(), known: self.name.to_owned() });
+        }
+        let mut params = Params::new(spec, self.params)?;
+        (self.make)(&mut params)
+    }
+
+    /// The bot that `spec` names, for the game `game`.
+    ///
+    /// # Errors
+    /// When the spec names an unknown bot or parameter, or a bad value.
+    pub fn bot(&self, spec: &Spec, game: &G) -> Result<Box<dyn Bot<G>>, SpecError> {
+        let def = self.bots.iter().find(|b| b.name == spec.name).ok_or_else(|| SpecError::UnknownBot {
+            game: self.name.to_owned(),
+            name: spec.name.clone(),
+            known: self.bots.iter().map(|b| b.name).collect::<Vec<_>>().join(", "),
+        })?;
+        let mut params = Params::new(spec, def.params)?;
+        (def.make)(&mut params, game)
+    }
+}

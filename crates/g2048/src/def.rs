@@ -1,0 +1,143 @@
+//! 2048's definition for the registry: the tile rule, its bots, and how people play it.
+
+use hamle_core::bot::RandomBot;
+use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
+use serde_json::json;
+
+use crate::{Direction, G2048, SpawnRule, bots};
+
+/// 2048 with its bots; `2048(spawn=report)` draws new tiles as the seed report did (a 4 one time in five).
+pub fn definition() -> GameDef<G2048> {
+    const PARAMS: &[ParamDoc] = &[ParamDoc {
+        key: "spawn",
+        values: "original|report",
+        default: "original",
+        about: "a new tile is a 4 with probability 0.1 (the original game) or 0.2 (the seed report)",
+    }];
+    const EXPECTIMAX: &[ParamDoc] = &[
+        ParamDoc {
+            key: "depth",
+            values: "auto|1..=8",
+            default: "auto",
+            about: "moves searched; auto: max(3, distinct tiles − 2)",
+        },
+        ParamDoc {
+            key: "prob",
+            values: "0..=0.1",
+            default: "0.0001",
+            about: "branches less likely than this are not searched",
+        },
+        ParamDoc {
+            key: "weights",
+            values: "tuned|published",
+            default: "tuned",
+            about: "the heuristic's weights: ours, tuned by self-play, or nneonneo's published ones",
+        },
+    ];
+    const SEED: &[ParamDoc] = &[
+        ParamDoc { key: "depth", values: "1..=4", default: "3", about: "moves searched (the report uses 3)" },
+        ParamDoc {
+            key: "sums",
+            values: "per-move|per-tile",
+            default: "per-move",
+            about: "sum each next move over the new tiles then take the best (the report's example), or sum each tile's best",
+        },
+    ];
+    let mut face = Face::new("2048", |_| ["you", "nobody"], view);
+    face.chance =
+        |_, spawn| format!("{} at row {} column {}", 1u32 << spawn.exponent, spawn.cell / 4 + 1, spawn.cell % 4 + 1);
+    // The tile stream of the benchmarks and the terminal game, so a seed gives the same tiles everywhere.
+    face.draw = |game, stream| game.draw(stream);
+    face.ending = |game| format!("game over: score {}, largest tile {}", game.score(), 1u64 << game.top_exponent());
+    face.hints = Some(hints);
+    GameDef {
+        name: "2048",
+        about: "2048 on a 4×4 board, played on past 2048 until no move is left (report 003)",
+        params: PARAMS,
+        make: |params: &mut Params| {
+            let rule = match params.text("spawn").as_str() {
+                "original" => SpawnRule::Original,
+                "report" => SpawnRule::Report,
+                other => return Err(params.bad("spawn", other)),
+            };
+            Ok(G2048::new(rule))
+        },
+        bots: vec![
+            BotDef {
+                name: "expectimax",
+                about: "expectimax over every new tile, row-table heuristic, probability cut and cache",
+                params: EXPECTIMAX,
+                make: |params: &mut Params, _| {
+                    let text = params.text("depth");
+                    let depth = match text.as_str() {
+                        "auto" => None,
+                        _ => Some(
+                            text.parse::<u32>()
+                                .ok()
+                                .filter(|d| (1..=8).contains(d))
+                                .ok_or_else(|| params.bad("depth", &text))?,
+                        ),
+                    };
+                    let prob: f32 = params.parse_in("prob", 0.0..=0.1)?;
+                    let weights = match params.text("weights").as_str() {
+                        "tuned" => bots::Weights::default(),
+                        "published" => bots::Weights::published(),
+                        other => return Err(params.bad("weights", other)),
+                    };
+                    Ok(Box::new(bots::Expectimax::new(weights, depth, prob)))
+                },
+            },
+            BotDef {
+                name: "seed",
+                about: "the report's player: depth-3 search, a 2 in every empty cell, sums scored by a corner mask",
+                params: SEED,
+                make: |params: &mut Params, _| {
+                    let depth = params.parse_in("depth", 1..=4)?;
+                    let sums = match params.text("sums").as_str() {
+                        "per-move" => bots::Sums::PerMove,
+                        "per-tile" => bots::Sums::PerTile,
+                        other => return Err(params.bad("sums", other)),
+                    };
+                    Ok(Box::new(bots::Seed { depth, sums }))
+                },
+            },
+            BotDef {
+                name: "random",
+                about: "a uniformly random legal move",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
+        ],
+        face,
+    }
+}
+
+/// The board as tile values row by row from the top (0 for empty), with the score and the moves made.
+fn view(game: &G2048) -> serde_json::Value {
+    let board: Vec<Vec<u32>> = game
+        .board()
+        .exponents()
+        .iter()
+        .map(|row| row.iter().map(|&e| if e == 0 { 0 } else { 1u32 << e }).collect())
+        .collect();
+    json!({
+        "board": board,
+        "score": game.score(),
+        "moves": game.moves(),
+        "top": 1u64 << game.top_exponent(),
+        "spawn": match game.rule() { SpawnRule::Original => "original", SpawnRule::Report => "report" },
+    })
+}
+
+/// Every move ranked by a depth-3 expectimax, which answers in milliseconds and already ranks them well.
+fn hints(game: &G2048, _level: Option<&str>) -> Result<serde_json::Value, String> {
+    if !game.awaits_move() {
+        return Err("the game is over".to_owned());
+    }
+    let mut bot = bots::Expectimax::new(bots::Weights::default(), Some(3), bots::Expectimax::MIN_PROBABILITY);
+    let (mut ranked, _) = bot.move_values(game.board(), game.rule().four() as f32, 3);
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let moves: Vec<serde_json::Value> =
+        ranked.iter().map(|(d, v): &(Direction, f32)| json!({ "move": d.name(), "value": v })).collect();
+    Ok(json!({ "bot": "expectimax(depth=3)", "moves": moves }))
+}

@@ -1,0 +1,225 @@
+//! Hapis Tavlası's definition for the registry: the table's rules, the bots, and how people play it (the
+//! opening throw, each side throwing its own dice, plays entered a checker at a time, resign stakes, hints).
+
+use hamle_core::bot::RandomBot;
+use hamle_core::{BotDef, Face, Game, GameDef, ParamDoc, Params, Partial, Roller};
+use serde_json::{Value, json};
+
+use crate::bots::{Filter, Level, Net, Player, hints};
+use crate::{Entry, Hapis, Opening, Phase, Play, Settings, Side};
+
+/// Hapis Tavlası with its bots; `hapis(opening=play,mother=on)` changes the table's rules.
+pub fn definition() -> GameDef<Hapis> {
+    const PARAMS: &[ParamDoc] = &[
+        ParamDoc {
+            key: "opening",
+            values: "rethrow|play",
+            default: "rethrow",
+            about: "the opening throw's winner throws again (the thesis) or plays the two opening dice",
+        },
+        ParamDoc {
+            key: "mother",
+            values: "off|on",
+            default: "off",
+            about: "Plakoto's mother rule: a pinned last checker on its start point loses 2 points",
+        },
+    ];
+    const PLIES: &[ParamDoc] = &[
+        ParamDoc {
+            key: "plies",
+            values: "1|2",
+            default: "1",
+            about: "1: best play by evaluation; 2: also the replies",
+        },
+        ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
+    ];
+    const SEARCH: &[ParamDoc] = &[
+        ParamDoc { key: "plies", values: "1..=3", default: "2", about: "plies searched (3 is slow: seconds a play)" },
+        ParamDoc { key: "filter", values: "1..=64", default: "8", about: "most plays searched deeper at each level" },
+        ParamDoc {
+            key: "window",
+            values: "0..=4",
+            default: "0.16",
+            about: "only plays this many points of equity from the best are searched deeper",
+        },
+    ];
+    const LEVEL: &[ParamDoc] = &[ParamDoc {
+        key: "level",
+        values: "beginner|casual|intermediate|advanced|expert",
+        default: "advanced",
+        about: "noise 0.15/0.08/0.04/0 points on each play's equity; expert searches 2-ply",
+    }];
+    GameDef {
+        name: "hapis",
+        about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
+        params: PARAMS,
+        make: |params: &mut Params| {
+            let opening = match params.text("opening").as_str() {
+                "rethrow" => Opening::Rethrow,
+                "play" => Opening::PlayOpeningDice,
+                other => return Err(params.bad("opening", other)),
+            };
+            let mother = match params.text("mother").as_str() {
+                "off" => false,
+                "on" => true,
+                other => return Err(params.bad("mother", other)),
+            };
+            Ok(Hapis::new(Settings { opening, mother }))
+        },
+        bots: vec![
+            BotDef {
+                name: "expert",
+                about: "the self-play network searched 2-ply over the opponent's 21 rolls (filter: 8 plays within 0.16)",
+                params: SEARCH,
+                make: |params: &mut Params, _| {
+                    let plies = params.parse_in("plies", 1..=3)?;
+                    let filter = params.parse_in("filter", 1..=64)?;
+                    let window: f64 = params.parse_in("window", 0.0..=4.0)?;
+                    let mut player = Level::Expert.player(Net::shipped());
+                    player.search.plies = plies;
+                    player.search.filter = Filter { count: filter, within: window };
+                    if player.search.filter != Filter::default() || plies != 2 {
+                        player.name = format!("expert(filter={filter},plies={plies},window={window})");
+                    }
+                    Ok(Box::new(player))
+                },
+            },
+            BotDef {
+                name: "neural",
+                about: "the self-play network, 1-ply; lower levels add noise to its evaluation (never to the dice)",
+                params: LEVEL,
+                make: |params: &mut Params, _| {
+                    let text = params.text("level");
+                    let level = Level::parse(&text).ok_or_else(|| params.bad("level", &text))?;
+                    Ok(Box::new(level.player(Net::shipped())))
+                },
+            },
+            BotDef {
+                name: "heuristic",
+                about: "a hand-made evaluation (race, pins, doors, shots): 1-ply, or 2-ply over the opponent's rolls",
+                params: PLIES,
+                make: |params: &mut Params, _| {
+                    let plies: u32 = params.parse("plies")?;
+                    let filter = params.parse_in("filter", 1..=64)?;
+                    match plies {
+                        1 => Ok(Box::new(crate::bots::Heuristic::default())),
+                        2 => Ok(Box::new(Player::heuristic(2, filter))),
+                        _ => Err(params.bad("plies", &plies.to_string())),
+                    }
+                },
+            },
+            BotDef {
+                name: "thesis",
+                about: "the thesis's player: the play leaving the opponent the fewest hitting rolls, die by die",
+                params: &[],
+                make: |_, _| Ok(Box::new(crate::bots::Thesis)),
+            },
+            BotDef {
+                name: "random",
+                about: "a uniformly random legal play",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
+        ],
+        face: Face {
+            roller: |game| match game.phase() {
+                Phase::Opening => Roller::Anyone,
+                Phase::Roll => Roller::Player(u8::try_from(game.position().turn.index()).unwrap_or(0)),
+                Phase::Move(_) | Phase::Over => Roller::Auto,
+            },
+            steps: Some(steps),
+            resign,
+            ending,
+            hints: Some(|game, level| {
+                let dice = game.dice().ok_or("throw the dice first")?;
+                let level = match level {
+                    None => Level::Expert,
+                    Some(text) => Level::parse(text).ok_or_else(|| {
+                        format!("'{text}' is not a level (beginner, casual, intermediate, advanced, expert)")
+                    })?,
+                };
+                let ranked = hints(game.position(), dice, game.settings(), level);
+                let best: Vec<Value> = ranked.iter().take(5).map(|r| r.to_json()).collect();
+                Ok(json!({ "dice": [dice.0, dice.1], "level": level.name(), "plays": best }))
+            }),
+            // Each game of a match starts with an opening throw, and the sides keep their colours.
+            alternate: false,
+            chance: |game, dice| match game.phase() {
+                Phase::Opening => format!("white {}, black {}", dice.0, dice.1),
+                _ => format!("{}-{}", dice.0, dice.1),
+            },
+            ..Face::new("hapis", |_| ["white", "black"], view)
+        },
+    }
+}
+
+/// The board, the dice on the table and the phase, as the page draws them.
+fn view(game: &Hapis) -> Value {
+    json!({
+        "position": game.position().to_json(),
+        "dice": game.dice().map(|d| [d.0, d.1]),
+        "phase": phase_name(game.phase()),
+        "settings": {
+            "opening": match game.settings().opening { Opening::Rethrow => "rethrow", Opening::PlayOpeningDice => "play" },
+            "mother": game.settings().mother,
+        },
+    })
+}
+
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Opening => "opening",
+        Phase::Roll => "roll",
+        Phase::Move(_) => "move",
+        Phase::Over => "over",
+    }
+}
+
+/// A play entered a checker at a time: the board after the steps, the dice left, the steps that may follow.
+fn steps(game: &Hapis, entered: &[String]) -> Result<Partial<Play>, String> {
+    let mut entry = Entry::new(game).ok_or("there are no dice to play: throw first")?;
+    for text in entered {
+        let parsed = Play::parse(text).map_err(|e| e.to_string())?;
+        let mut steps = parsed.steps();
+        let (Some(step), None) = (steps.next(), steps.next()) else {
+            return Err(format!("'{text}' is not one step (write it as 1/4 or 22/off)"));
+        };
+        entry.push(step.from, step.to).map_err(|e| e.to_string())?;
+    }
+    let board = entry.board();
+    let next: Vec<Value> = entry
+        .next_steps()
+        .iter()
+        .map(|s| json!({ "from": s.from, "to": s.to, "die": s.die, "pins": s.pins }))
+        .collect();
+    let mut shown = view(game);
+    shown["position"] = board.to_json();
+    shown["left"] = json!(entry.left());
+    shown["steps"] = json!(entry.steps().iter().map(|s| Play::new(&[*s]).to_string()).collect::<Vec<_>>());
+    Ok(Partial { view: shown, next: Value::Array(next), complete: entry.play() })
+}
+
+/// A side that resigns loses 2 points (mars) while it has borne off none of its checkers, otherwise 1.
+fn resign(game: &Hapis, player: u8) -> [f64; 2] {
+    let side = Side::of_player(player);
+    let stake = if game.position().off[side.index()] == 0 { 2.0 } else { 1.0 };
+    let mut points = [0.0; 2];
+    points[side.other().index()] = stake;
+    points
+}
+
+/// How a finished game ended, the mother rule included (its win is 2 points, never a tie).
+fn ending(game: &Hapis) -> String {
+    let Some(points) = game.points() else { return "the game goes on".to_owned() };
+    let title = |side: Side| match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
+    match game.position().winner() {
+        Some(w) if points[w.index()] >= 2.0 => format!("{} wins with mars: 2 points.", title(w)),
+        Some(w) => format!("{} wins: 1 point.", title(w)),
+        None if points[0] > points[1] => format!("White wins by the mother rule: {} points.", points[0]),
+        None if points[1] > points[0] => format!("Black wins by the mother rule: {} points.", points[1]),
+        None => "Both mothers are pinned: a tie.".to_owned(),
+    }
+}
