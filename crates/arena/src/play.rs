@@ -212,6 +212,12 @@ pub trait Live: Send {
     fn version(&self) -> usize;
 }
 
+/// A name with its first letter in capitals, to begin a sentence.
+fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 fn malformed(why: impl Into<String>) -> Refusal {
     Refusal::Malformed(why.into())
 }
@@ -357,7 +363,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                                 Turn::Player(p) => p,
                                 _ => 0,
                             });
-                            self.note(Some(seat), format!("{} has no move to play.", self.seat_name(seat)));
+                            self.note(Some(seat), format!("{} has no move to play.", title(self.seat_name(seat))));
                             self.state.play(*only);
                             self.decisions += 1;
                         }
@@ -385,11 +391,12 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         true
     }
 
-    /// Scores a game by its players' points and logs how it ended.
+    /// Scores a game by its players' points and logs how it ended. A match counts what each seat wins: a loss
+    /// (Hapis's −2 for a mars) takes nothing away.
     fn end_game(&mut self, by_player: [f64; 2], resigned: Option<u8>, text: String) {
         let mut points = [0.0; 2];
         for seat in 0..self.setup.seats.len().min(2) {
-            points[seat] = by_player[usize::from(self.player_of(seat as u8).min(1))];
+            points[seat] = by_player[usize::from(self.player_of(seat as u8).min(1))].max(0.0);
         }
         self.score[0] += points[0];
         self.score[1] += points[1];
@@ -451,7 +458,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     fn play_move(&mut self, seat: u8, mv: G::Move, drawn: &mut Vec<String>) -> Result<String, Refusal> {
         let written = self.state.format_move(mv);
         self.state.try_play(mv).map_err(|_| refuse(format!("{written} is not legal here")))?;
-        self.note(Some(seat), format!("{} plays {written}.", self.seat_name(seat)));
+        self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
         self.history.push(written.clone());
         self.decisions += 1;
         self.pending.clear();
@@ -471,9 +478,14 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 if self.ending.is_none() {
                     return Err(refuse("the game is not over yet"));
                 }
+                let mut by_player = [0.0; 2];
+                for seat in 0..self.setup.seats.len().min(2) {
+                    let points = self.ending.as_ref().map_or(0.0, |e| e.points[seat]);
+                    by_player[usize::from(self.player_of(seat as u8).min(1))] = points;
+                }
                 let finished = std::mem::replace(&mut self.state, self.start.clone());
                 self.number += 1;
-                self.state = (self.def.face.next)(&self.start, &finished);
+                self.state = (self.def.face.next)(&self.setup.game, &self.start, &finished, by_player);
                 self.chance = Stream::new(self.seed).derive(self.number).derive(0);
                 self.decisions = 0;
                 self.pending.clear();
@@ -491,18 +503,24 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 }
                 let player = self.player_of(seat);
                 let points = (self.def.face.resign)(&self.state, player);
-                let text = format!("{} resigns.", self.seat_name(seat));
+                let text = format!("{} resigns.", title(self.seat_name(seat)));
                 self.pending.clear();
                 self.end_game(points, Some(seat), text);
                 Ok(Action::Resign)
             }
             Action::Roll => {
                 self.check_turn(seat, true)?;
+                let anyone = (self.def.face.roller)(&self.state) == Roller::Anyone;
                 if !self.draw(drawn) {
                     return Err(refuse("there is nothing to throw"));
                 }
                 let text = drawn.last().cloned().unwrap_or_default();
-                self.note(Some(seat), format!("{} throws {text}.", self.seat_name(seat)));
+                let line = if anyone {
+                    format!("Throw for the start: {text}.")
+                } else {
+                    format!("{} throws {text}.", title(self.seat_name(seat)))
+                };
+                self.note(Some(seat), line);
                 self.settle(drawn);
                 Ok(Action::Roll)
             }
@@ -511,7 +529,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 if !self.pending.is_empty() {
                     return Err(refuse("undo the steps entered before playing a whole move"));
                 }
-                let parsed = self.state.parse_move(mv.trim()).map_err(|e| malformed(format!("'{mv}': {e}")))?;
+                let parsed = self
+                    .state
+                    .parse_move(mv.trim())
+                    .map_err(|e| malformed(format!("'{}' is not a move: {e}", mv.trim())))?;
                 let written = self.play_move(seat, parsed, drawn)?;
                 Ok(Action::Move { mv: written })
             }

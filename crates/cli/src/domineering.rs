@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::{Spec, games};
+use hamle_arena::{Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
 use hamle_domineering::{Domineering, Side};
@@ -54,7 +54,7 @@ fn solve_one(start: &Domineering, options: &SolveOptions) -> Result<Solved> {
 
 /// `hamle solve domineering …`.
 pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
-    let start: Domineering = games::domineering().game(spec)?;
+    let start: Domineering = hamle_domineering::definition().game(spec)?;
     let threads = args.threads.max(1);
     let bounds = match &args.bounds {
         Some(text) => Bounds::parse(text)
@@ -189,7 +189,7 @@ pub fn play(
     seed: u64,
     budget: Budget,
 ) -> Result<()> {
-    let def = games::domineering();
+    let def = hamle_domineering::definition();
     let start = def.game(spec)?;
     let bot: Spec = bot.unwrap_or("solver").parse()?;
     let human_side = match human {
@@ -197,7 +197,8 @@ pub fn play(
         None if human_moves_first => start.first(),
         None => start.first().other(),
     };
-    let seats = if human_side == start.first() { [None, Some(bot)] } else { [Some(bot), None] };
+    let mut seats = vec![Seat::Bot(bot.clone()), Seat::Bot(bot)];
+    seats[usize::from(human_side != start.first())] = Seat::Person;
     println!(
         "Domineering {}x{}: you play {}; {} moves first. A move is the domino's two cells, e.g. c3-c4 (vertical) or c3-d3 (horizontal).",
         start.rows(),
@@ -205,10 +206,10 @@ pub fn play(
         human_side.name(),
         start.first().name()
     );
-    let kind = games::registry();
-    let session = kind.game("domineering")?.start(spec, seats, seed, budget)?;
+    let setup = Setup { game: spec.clone(), seats, helper: None, length: None };
+    let live = games::registry().game("domineering")?.start(setup, seed, budget)?;
     let stdin = std::io::stdin();
-    crate::play::run(session, &mut stdin.lock(), &mut std::io::stdout())
+    crate::play::run(live, &mut stdin.lock(), &mut std::io::stdout())
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use hamle_arena::{MatchOptions, Spec, games};
+use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
 
@@ -69,9 +69,9 @@ enum Command {
         /// Hapis: points to win the match.
         #[arg(long = "match", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=99))]
         match_length: u32,
-        /// Hapis: who throws first in the games after the first.
-        #[arg(long, value_enum, default_value_t = play_hapis::NextStart::Winner)]
-        next: play_hapis::NextStart,
+        /// Hapis: who throws first in the games after the first (the game's parameter `next=`; default: the winner).
+        #[arg(long, value_enum)]
+        next: Option<play_hapis::NextStart>,
         /// 2048: let this bot play while you watch (`expectimax`, `seed`).
         #[arg(long)]
         auto: Option<String>,
@@ -288,16 +288,25 @@ fn run(cli: Cli) -> Result<()> {
             let strongest = kind.bots().first().map_or("random", |b| b.name);
             let bot: Spec = bot.as_deref().unwrap_or(strongest).parse()?;
             if spec.name == "hapis" {
-                let settings = games::hapis().game(&spec)?.settings();
                 let human = if first == First::Human { Side::White } else { Side::Black };
-                let setup = play_hapis::MatchSetup { bot, human, length: match_length, seed, next, settings };
+                let setup = play_hapis::MatchSetup {
+                    game: spec,
+                    bot,
+                    human,
+                    length: match_length,
+                    seed,
+                    next,
+                    budget: budget.budget(),
+                };
                 let stdin = std::io::stdin();
                 return play_hapis::run(&setup, &mut stdin.lock(), &mut std::io::stdout());
             }
-            let seats = if first == First::Human { [None, Some(bot)] } else { [Some(bot), None] };
-            let session = kind.start(&spec, seats, seed, budget.budget())?;
+            let mut seats = vec![Seat::Bot(bot.clone()), Seat::Bot(bot)];
+            seats[usize::from(first == First::Bot)] = Seat::Person;
+            let setup = Setup { game: spec, seats, helper: None, length: None };
+            let live = kind.start(setup, seed, budget.budget())?;
             let stdin = std::io::stdin();
-            play::run(session, &mut stdin.lock(), &mut std::io::stdout())
+            play::run(live, &mut stdin.lock(), &mut std::io::stdout())
         }
         Command::Solve { game, variant, json, size, first, threads, table, bounds } => {
             let spec = game_spec(&game, variant.as_deref())?;

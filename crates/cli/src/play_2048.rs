@@ -9,8 +9,10 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::style::{Color, Print, ResetColor, SetBackgroundColor, SetForegroundColor};
 use crossterm::{cursor, queue, terminal};
 use hamle_2048::{Direction, G2048, parse_direction};
-use hamle_arena::{Spec, games};
-use hamle_core::{Bot, Budget, Stream};
+use std::sync::LazyLock;
+
+use hamle_arena::{Action, Live, Match, Seat, Setup as Setup2048, Spec};
+use hamle_core::{Budget, GameDef};
 
 /// A game to play: its start, its seed, and the bot to watch (if any).
 pub struct Setup {
@@ -26,54 +28,47 @@ pub struct Setup {
     pub budget: Budget,
 }
 
-/// The game in progress with its streams.
+/// 2048's definition, for the play layer (which keeps a reference to it for the whole game).
+static DEF: LazyLock<GameDef<G2048>> = LazyLock::new(hamle_2048::definition);
+
+/// The game in progress, played through the arena's play layer (tiles from the seed, the bot as its helper).
 struct Play {
-    game: G2048,
-    tiles: Stream,
-    bot: Option<(Box<dyn Bot<G2048>>, Stream)>,
-    budget: Budget,
+    game: Match<G2048>,
+    watching: bool,
     seed: u64,
 }
 
 impl Play {
     fn new(setup: &Setup) -> Result<Play> {
-        let def = games::g2048();
-        let start = def.game(&setup.game)?;
-        let master = Stream::new(setup.seed);
-        let bot = match &setup.auto {
-            Some(spec) => Some((def.bot(spec, &start)?, master.derive(1))),
-            None => None,
-        };
-        let mut play = Play { game: start, tiles: master.derive(0), bot, budget: setup.budget, seed: setup.seed };
-        play.spawn();
-        Ok(play)
-    }
-
-    fn spawn(&mut self) {
-        while self.game.spawn_from(&mut self.tiles).is_some() {}
+        let play =
+            Setup2048 { game: setup.game.clone(), seats: vec![Seat::Person], helper: setup.auto.clone(), length: None };
+        let game = Match::new(&DEF, play, setup.seed, setup.budget)?;
+        Ok(Play { game, watching: setup.auto.is_some(), seed: setup.seed })
     }
 
     /// Makes the move, then draws the new tile; an illegal move changes nothing and says why.
     fn step(&mut self, direction: Direction) -> Result<(), String> {
-        self.game.try_move(direction).map_err(|e| e.to_string())?;
-        self.spawn();
-        Ok(())
+        self.game.act(0, Action::Move { mv: direction.name().to_owned() }).map(|_| ()).map_err(|e| e.to_string())
     }
 
     /// The bot's move, made; `None` when the game is over or no bot plays.
     fn bot_step(&mut self) -> Option<Direction> {
-        let (bot, stream) = self.bot.as_mut()?;
-        let decision = bot.choose(&self.game, &self.budget, stream)?;
-        self.step(decision.mv).ok()?;
-        Some(decision.mv)
+        if !self.watching {
+            return None;
+        }
+        let record = self.game.act(0, Action::Bot).ok()?;
+        match record.action {
+            Action::Move { mv } => parse_direction(&mv).ok(),
+            _ => None,
+        }
     }
 
     fn summary(&self) -> String {
         format!(
             "Game over: score {}, largest tile {}, {} moves (seed {}).",
-            self.game.score(),
-            1u64 << self.game.top_exponent(),
-            self.game.moves(),
+            self.game.state().score(),
+            1u64 << self.game.state().top_exponent(),
+            self.game.state().moves(),
             self.seed
         )
     }
@@ -94,16 +89,16 @@ const LINE_HELP: &str = "Type a move (left, up, right, down, or l u r d, or a w 
 
 /// Plain play: one move per input line (or the bot's moves to the end), boards as text.
 fn run_lines(play: &mut Play, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    if play.bot.is_some() {
+    if play.watching {
         while play.bot_step().is_some() {}
-        writeln!(out, "{}\n{}", play.game, play.summary())?;
+        writeln!(out, "{}\n{}", play.game.state(), play.summary())?;
         return Ok(());
     }
     writeln!(out, "{LINE_HELP}")?;
     let mut line = String::new();
     loop {
-        writeln!(out, "\n{}", play.game)?;
-        if !play.game.awaits_move() {
+        writeln!(out, "\n{}", play.game.state())?;
+        if !play.game.state().awaits_move() {
             writeln!(out, "{}", play.summary())?;
             return Ok(());
         }
@@ -111,13 +106,13 @@ fn run_lines(play: &mut Play, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\nBye: the game is left unfinished (score {}).", play.game.score())?;
+            writeln!(out, "\nBye: the game is left unfinished (score {}).", play.game.state().score())?;
             return Ok(());
         }
         match line.trim() {
             "" => {}
             "quit" | "exit" | "q" => {
-                writeln!(out, "Bye: the game is left unfinished (score {}).", play.game.score())?;
+                writeln!(out, "Bye: the game is left unfinished (score {}).", play.game.state().score())?;
                 return Ok(());
             }
             text => match parse_direction(text) {
@@ -173,17 +168,17 @@ fn key_move(key: KeyEvent) -> Option<Result<Direction, ()>> {
 
 fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
     let raw = RawMode::enter()?;
-    let mut status = if play.bot.is_some() {
+    let mut status = if play.watching {
         "Watching the bot: q quits.".to_owned()
     } else {
         "Arrow keys, wasd or hjkl move; q quits.".to_owned()
     };
     let left_early = loop {
         draw(play, &status)?;
-        if !play.game.awaits_move() {
+        if !play.game.state().awaits_move() {
             break false;
         }
-        if play.bot.is_some() {
+        if play.watching {
             if event::poll(delay)? {
                 if let Event::Key(key) = event::read()? {
                     if matches!(key_move(key), Some(Err(()))) {
@@ -210,9 +205,9 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
         }
     };
     drop(raw);
-    println!("{}", play.game);
+    println!("{}", play.game.state());
     if left_early {
-        println!("Left unfinished at score {} (seed {}).", play.game.score(), play.seed);
+        println!("Left unfinished at score {} (seed {}).", play.game.state().score(), play.seed);
     } else {
         println!("{}", play.summary());
     }
@@ -251,12 +246,12 @@ fn draw(play: &Play, status: &str) -> Result<()> {
         out,
         Print(format!(
             "hamle 2048   score {}   moves {}   seed {}\r\n\r\n",
-            play.game.score(),
-            play.game.moves(),
+            play.game.state().score(),
+            play.game.state().moves(),
             play.seed
         ))
     )?;
-    for row in play.game.board().exponents() {
+    for row in play.game.state().board().exponents() {
         for line in 0..3 {
             queue!(out, Print("  "))?;
             for &e in &row {
@@ -291,12 +286,12 @@ mod tests {
     #[test]
     fn line_play_refuses_a_bad_move_and_keeps_the_game() {
         let mut play = Play::new(&setup(None)).expect("a game");
-        let before = play.game.clone();
+        let before = play.game.state().clone();
         let mut out = Vec::new();
         run_lines(&mut play, &mut "sideways\nquit\n".as_bytes(), &mut out).expect("runs");
         let text = String::from_utf8(out).expect("utf-8");
         assert!(text.contains("'sideways' is not a move"), "{text}");
-        assert_eq!(play.game, before);
+        assert_eq!(*play.game.state(), before);
     }
 
     #[test]
@@ -306,6 +301,6 @@ mod tests {
         run_lines(&mut play, &mut "".as_bytes(), &mut out).expect("runs");
         let text = String::from_utf8(out).expect("utf-8");
         assert!(text.contains("Game over: score"), "{text}");
-        assert!(!play.game.awaits_move());
+        assert!(!play.game.state().awaits_move());
     }
 }

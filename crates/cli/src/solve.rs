@@ -29,7 +29,7 @@ fn describe(outcome: Outcome) -> String {
 }
 
 fn tictactoe(spec: &Spec, json: bool) -> Result<()> {
-    let start: TicTacToe = games::tictactoe().game(spec)?;
+    let start: TicTacToe = hamle_classics::tictactoe::definition().game(spec)?;
     let clock = Instant::now();
     let solution = Solution::new(start.variant());
     let seconds = clock.elapsed().as_secs_f64();

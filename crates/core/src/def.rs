@@ -91,8 +91,9 @@ pub struct Face<G: Game> {
     pub ending: fn(&G) -> String,
     /// Hints, when the game has its own (otherwise the first bot's choice is the hint).
     pub hints: Option<Hints<G>>,
-    /// The next game of a match from the first game's start and the game just finished.
-    pub next: fn(&G, &G) -> G,
+    /// The next game of a match, from the game's spec (its match rules are parameters too), the first game's
+    /// start, the game just finished and the points each player took from it (a resignation included).
+    pub next: fn(&Spec, &G, &G, [f64; 2]) -> G,
     /// Whether the two seats swap players every game (tic-tac-toe's "play again" lets the other start).
     pub alternate: bool,
     /// A chance event in words (`6-5`, `4 at c2`).
@@ -114,7 +115,7 @@ impl<G: Notation> Face<G> {
             resign: plain_resign,
             ending: plain_ending,
             hints: None,
-            next: |start, _| start.clone(),
+            next: |_, start, _, _| start.clone(),
             alternate: true,
             chance: |_, event| format!("{event:?}"),
             draw: |game, stream| game.sample_chance(stream),

@@ -2,11 +2,11 @@
 //! opening throw, each side throwing its own dice, plays entered a checker at a time, resign stakes, hints).
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, Game, GameDef, ParamDoc, Params, Partial, Roller};
+use hamle_core::{BotDef, Face, Game, GameDef, ParamDoc, Params, Partial, Roller, Spec};
 use serde_json::{Value, json};
 
 use crate::bots::{Filter, Level, Net, Player, hints};
-use crate::{Entry, Hapis, Opening, Phase, Play, Settings, Side};
+use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
 
 /// Hapis Tavlası with its bots; `hapis(opening=play,mother=on)` changes the table's rules.
 pub fn definition() -> GameDef<Hapis> {
@@ -22,6 +22,12 @@ pub fn definition() -> GameDef<Hapis> {
             values: "off|on",
             default: "off",
             about: "Plakoto's mother rule: a pinned last checker on its start point loses 2 points",
+        },
+        ParamDoc {
+            key: "next",
+            values: "winner|throw",
+            default: "winner",
+            about: "in a match, who starts the games after the first: the last winner, or an opening throw",
         },
     ];
     const PLIES: &[ParamDoc] = &[
@@ -64,6 +70,10 @@ pub fn definition() -> GameDef<Hapis> {
                 "on" => true,
                 other => return Err(params.bad("mother", other)),
             };
+            let next = params.text("next");
+            if !matches!(next.as_str(), "winner" | "throw") {
+                return Err(params.bad("next", &next));
+            }
             Ok(Hapis::new(Settings { opening, mother }))
         },
         bots: vec![
@@ -142,7 +152,8 @@ pub fn definition() -> GameDef<Hapis> {
                 let best: Vec<Value> = ranked.iter().take(5).map(|r| r.to_json()).collect();
                 Ok(json!({ "dice": [dice.0, dice.1], "level": level.name(), "plays": best }))
             }),
-            // Each game of a match starts with an opening throw, and the sides keep their colours.
+            next: next_game,
+            // The sides keep their colours from game to game.
             alternate: false,
             chance: |game, dice| match game.phase() {
                 Phase::Opening => format!("white {}, black {}", dice.0, dice.1),
@@ -150,6 +161,20 @@ pub fn definition() -> GameDef<Hapis> {
             },
             ..Face::new("hapis", |_| ["white", "black"], view)
         },
+    }
+}
+
+/// The next game of a match: the last game's winner throws first (`next=winner`, the default, as at a
+/// coffee-house table), or an opening throw decides again (`next=throw`, and after a tie).
+fn next_game(spec: &Spec, start: &Hapis, _finished: &Hapis, points: [f64; 2]) -> Hapis {
+    let winner = match points {
+        [w, b] if w > b => Some(Side::White),
+        [w, b] if b > w => Some(Side::Black),
+        _ => None,
+    };
+    match (spec.params.get("next").map(String::as_str), winner) {
+        (Some("throw"), _) | (_, None) => start.clone(),
+        (_, Some(side)) => Hapis::at(Position { turn: side, ..Position::start() }, Phase::Roll, start.settings()),
     }
 }
 

@@ -1,0 +1,279 @@
+//! The play layer: every game replays from its records, turns and seats are enforced, chance is the seed's,
+//! matches score and start their games as their rules say, and a bot's stale thought is dropped.
+
+use std::sync::LazyLock;
+
+use hamle_arena::play::BotTurn;
+use hamle_arena::{Action, Live, Match, Record, Refusal, Seat, Setup, Spec, games};
+use hamle_core::{Budget, GameDef};
+use hamle_hapis::Hapis;
+use serde_json::Value;
+
+fn spec(text: &str) -> Spec {
+    text.parse().expect("a spec")
+}
+
+fn bots(game: &str, a: &str, b: &str, length: Option<u32>) -> Setup {
+    Setup { game: spec(game), seats: vec![Seat::Bot(spec(a)), Seat::Bot(spec(b))], helper: None, length }
+}
+
+fn start(setup: Setup, seed: u64) -> Box<dyn Live> {
+    let kind = games::registry().game(&setup.game.name).expect("a registered game");
+    kind.start(setup, seed, Budget::depth(2)).expect("a match starts")
+}
+
+/// Lets the bots play until nobody is due or `limit` records are made; the records made.
+fn run_bots(live: &mut dyn Live, limit: usize) -> Vec<Record> {
+    let mut records = Vec::new();
+    while records.len() < limit {
+        match live.bot_turn() {
+            Some(BotTurn::Acted(record)) => records.push(record),
+            Some(BotTurn::Think(thinking)) => records.push(live.finish(thinking.run()).expect("a fresh thought")),
+            None if !live.over() && live.view()["to_do"] == "next" => {
+                records.push(live.act(0, Action::Next).expect("the next game"));
+            }
+            None => break,
+        }
+    }
+    records
+}
+
+#[test]
+fn every_game_replays_from_its_records_to_the_same_state() {
+    let cases = [
+        bots("tictactoe", "random", "random", Some(3)),
+        bots("tictactoe(variant=two-phase)", "random", "random", None),
+        bots("domineering(rows=4,cols=5)", "random", "random", Some(2)),
+        bots("hapis", "random", "random", Some(3)),
+        Setup { game: spec("2048"), seats: vec![Seat::Bot(spec("random"))], helper: None, length: None },
+    ];
+    for setup in cases {
+        for seed in 1..=3 {
+            let mut live = start(setup.clone(), seed);
+            let records = run_bots(live.as_mut(), 3000);
+            assert!(!records.is_empty(), "{}: the bots played", setup.game);
+            let mut again = start(setup.clone(), seed);
+            for record in &records {
+                // Through the stored JSON, as the server keeps them.
+                let text = serde_json::to_string(record).expect("a record writes");
+                let read: Record = serde_json::from_str(&text).expect("a record reads");
+                again.replay(&read).unwrap_or_else(|e| panic!("{}: {text}: {e}", setup.game));
+            }
+            assert_eq!(again.view(), live.view(), "{} seed {seed}", setup.game);
+            assert_eq!(again.version(), records.len());
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_match_and_another_seed_another() {
+    let play = |seed| run_bots(start(bots("hapis", "random", "random", Some(1)), seed).as_mut(), 400);
+    assert_eq!(play(7), play(7));
+    assert_ne!(play(7), play(8));
+}
+
+#[test]
+fn a_tampered_throw_is_refused_on_replay() {
+    let setup = bots("hapis", "random", "random", Some(1));
+    let mut live = start(setup.clone(), 5);
+    let mut records = run_bots(live.as_mut(), 10);
+    let roll = records.iter().position(|r| !r.chance.is_empty()).expect("a throw among the first records");
+    records[roll].chance[0] = if records[roll].chance[0] == "1-2" { "3-4".into() } else { "1-2".into() };
+    let mut again = start(setup, 5);
+    for record in &records[..roll] {
+        again.replay(record).expect("the records before it replay");
+    }
+    let refused = again.replay(&records[roll]).expect_err("the tampered throw");
+    assert!(refused.to_string().contains("damaged"), "{refused}");
+}
+
+fn person_vs_bot(game: &str, bot: &str, person: u8) -> Box<dyn Live> {
+    let mut seats = vec![Seat::Bot(spec(bot)), Seat::Bot(spec(bot))];
+    seats[usize::from(person)] = Seat::Person;
+    start(Setup { game: spec(game), seats, helper: None, length: None }, 1)
+}
+
+#[test]
+fn acting_out_of_turn_or_for_a_bot_changes_nothing() {
+    let mut live = person_vs_bot("tictactoe", "random", 1);
+    let before = live.view();
+    let refused = live.act(1, Action::Move { mv: "b2".into() }).expect_err("the bot moves first");
+    assert!(matches!(refused, Refusal::NotAllowed(_)), "{refused:?}");
+    assert!(matches!(live.act(0, Action::Move { mv: "b2".into() }), Err(Refusal::NotAllowed(_))), "a bot's seat");
+    assert!(matches!(live.act(2, Action::Resign), Err(Refusal::Malformed(_))), "no third seat");
+    assert_eq!(live.view(), before);
+}
+
+#[test]
+fn malformed_and_illegal_moves_are_refused_apart() {
+    let mut live = person_vs_bot("tictactoe", "random", 0);
+    assert!(matches!(live.act(0, Action::Move { mv: "zz".into() }), Err(Refusal::Malformed(_))));
+    live.act(0, Action::Move { mv: "b2".into() }).expect("a legal first move");
+    run_bots(live.as_mut(), 1);
+    let again = live.act(0, Action::Move { mv: "b2".into() }).expect_err("b2 is taken");
+    assert_eq!(again, Refusal::NotAllowed("b2 is not legal here".into()));
+    assert!(matches!(live.act(0, Action::Step { step: "b2".into() }), Err(Refusal::Malformed(_))), "no steps");
+    assert!(matches!(live.act(0, Action::Roll), Err(Refusal::NotAllowed(_))), "no dice");
+    assert!(matches!(live.act(0, Action::Bot), Err(Refusal::NotAllowed(_))), "no helper bot");
+}
+
+#[test]
+fn seats_swap_sides_in_each_game_of_a_tictactoe_match() {
+    let mut live = start(bots("tictactoe", "perfect", "random", Some(3)), 2);
+    run_bots(live.as_mut(), 9);
+    assert_eq!(live.view()["seats"][0]["plays"], "X", "seat 0 starts game 1");
+    let mut guard = 0;
+    while live.view()["match"]["game"] == 1 && guard < 20 {
+        run_bots(live.as_mut(), 1);
+        guard += 1;
+    }
+    assert_eq!(live.view()["match"]["game"], 2);
+    assert_eq!(live.view()["seats"][0]["plays"], "O", "seat 1 starts game 2");
+    assert_eq!(live.view()["seats"][1]["plays"], "X");
+}
+
+#[test]
+fn perfect_play_wins_the_match_to_three_against_random() {
+    let mut live = start(bots("tictactoe", "perfect", "random", Some(3)), 4);
+    run_bots(live.as_mut(), 1000);
+    assert!(live.over());
+    let score = &live.view()["match"]["score"];
+    assert_eq!(score[0].as_f64(), Some(3.0), "{score}: perfect reaches 3 (it never loses: draws are ½)");
+    assert!(score[1].as_f64().is_some_and(|s| s < 3.0), "{score}");
+    assert!(live.record().contains("[Match \"3\"]"));
+}
+
+#[test]
+fn a_one_game_match_ends_with_its_game_and_refuses_next() {
+    let mut live = start(bots("tictactoe", "random", "random", None), 3);
+    run_bots(live.as_mut(), 100);
+    assert!(live.over());
+    assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
+}
+
+static HAPIS: LazyLock<GameDef<Hapis>> = LazyLock::new(hamle_hapis::definition);
+
+fn hapis_vs(bot: &str, game: &str, length: u32) -> Match<Hapis> {
+    let setup =
+        Setup { game: spec(game), seats: vec![Seat::Person, Seat::Bot(spec(bot))], helper: None, length: Some(length) };
+    Match::new(&HAPIS, setup, 11, Budget::depth(1)).expect("a match")
+}
+
+#[test]
+fn resigning_before_bearing_off_loses_two_points_in_hapis() {
+    let mut game = hapis_vs("random", "hapis", 5);
+    game.act(0, Action::Roll).expect("the opening throw is anyone's");
+    game.act(0, Action::Resign).expect("a person may resign");
+    let ending = game.ending().expect("the game ended");
+    assert_eq!(ending.points, [0.0, 2.0], "no checker of White's is off: a mars");
+    assert_eq!(ending.resigned, Some(0));
+    assert_eq!(game.score(), [0.0, 2.0]);
+    assert!(!game.over(), "a match to 5 goes on");
+    assert!(matches!(game.act(0, Action::Resign), Err(Refusal::NotAllowed(_))), "not twice");
+}
+
+#[test]
+fn the_winner_of_a_game_throws_first_in_the_next() {
+    for (rule, opening) in [("winner", false), ("throw", true)] {
+        let mut game = hapis_vs("random", &format!("hapis(next={rule})"), 5);
+        game.act(0, Action::Roll).expect("the opening throw");
+        game.act(0, Action::Resign).expect("White resigns: Black wins");
+        game.act(0, Action::Next).expect("the next game");
+        let view = game.view();
+        assert_eq!(view["board"]["phase"] == "opening", opening, "{rule}: {}", view["board"]);
+        if !opening {
+            assert_eq!(view["board"]["position"]["turn"], "black", "{rule}");
+            assert_eq!(view["turn"], 1, "black's seat throws");
+            assert_eq!(view["to_do"], "roll");
+        }
+    }
+}
+
+/// Plays the bots' turns (throws and plays) until the person is due.
+fn until_person(game: &mut Match<Hapis>) {
+    while let Some(turn) = game.bot_turn() {
+        if let BotTurn::Think(thinking) = turn {
+            game.finish(thinking.run()).expect("the bot plays");
+        }
+    }
+}
+
+#[test]
+fn hapis_plays_are_entered_a_step_at_a_time_with_undo() {
+    let mut game = hapis_vs("random", "hapis", 1);
+    // Throw until White (the person) has dice to play.
+    for _ in 0..50 {
+        until_person(&mut game);
+        match game.view()["to_do"].as_str() {
+            Some("roll") => {
+                game.act(0, Action::Roll).expect("the person's throw");
+            }
+            Some("move") => break,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    let view = game.view();
+    let next = view["steps"]["next"].as_array().expect("steps to choose from").clone();
+    let first = &next[0];
+    let to = first["to"].as_u64().map_or("off".to_owned(), |t| t.to_string());
+    let step = format!("{}/{to}", first["from"]);
+    let before = game.view();
+    game.act(0, Action::Step { step: step.clone() }).expect("a legal first step");
+    assert_eq!(game.pending(), [step.clone()]);
+    assert_ne!(game.view()["board"], before["board"], "the board shows the step");
+    assert!(game.view()["legal"].as_array().is_some_and(Vec::is_empty), "no whole plays while a step is entered");
+    assert!(matches!(game.act(0, Action::Move { mv: "1/2".into() }), Err(Refusal::NotAllowed(_))));
+    game.act(0, Action::Undo).expect("undo the step");
+    assert_eq!(game.view(), before, "undo restores the view");
+    assert!(matches!(game.act(0, Action::Undo), Err(Refusal::NotAllowed(_))), "nothing left to undo");
+    assert!(matches!(game.act(0, Action::Step { step: "30/31".into() }), Err(Refusal::NotAllowed(_))));
+    // Steps that make a whole play hand the turn over.
+    let legal: Vec<String> =
+        before["legal"].as_array().expect("plays").iter().filter_map(Value::as_str).map(str::to_owned).collect();
+    let play = legal.iter().find(|p| !p.is_empty()).expect("a play");
+    for step in play.split_whitespace() {
+        game.act(0, Action::Step { step: step.trim_end_matches('*').to_owned() }).expect("each step of a legal play");
+    }
+    assert!(game.pending().is_empty());
+    assert_ne!(game.view()["turn"], 0, "the turn passed");
+    assert!(game.log().iter().any(|l| l.text.contains(play.as_str())), "the play is logged");
+}
+
+#[test]
+fn a_stale_thought_is_dropped() {
+    let mut live = person_vs_bot("tictactoe", "perfect", 1);
+    let Some(BotTurn::Think(thinking)) = live.bot_turn() else { panic!("the bot is to think") };
+    // The person resigns while the bot thinks.
+    live.act(1, Action::Resign).expect("a person may resign at any time");
+    let version = live.version();
+    assert_eq!(live.finish(thinking.run()), None, "the match moved on");
+    assert_eq!(live.version(), version);
+    assert!(live.over());
+}
+
+#[test]
+fn the_helper_bot_moves_for_the_person_in_2048() {
+    let setup = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: Some(spec("random")), length: None };
+    let mut live = start(setup, 9);
+    let record = live.act(0, Action::Bot).expect("the helper moves");
+    assert!(record.bot, "marked as the bot's");
+    assert!(matches!(record.action, Action::Move { .. }), "stored as the move it chose");
+    assert_eq!(record.chance.len(), 1, "one new tile after the move");
+    assert_eq!(live.view()["board"]["moves"], 1);
+    assert!(live.bot_turn().is_none(), "the person's seat never moves by itself");
+}
+
+#[test]
+fn the_mother_rule_win_is_announced_as_a_win_and_scored_two() {
+    // The regression: the terminal said "a tie" for a mother-rule win while it scored 2 points.
+    let position = hamle_hapis::Position::from_json(&serde_json::json!({
+        "turn": "white",
+        "points": ["b1/w", "", "", "", "b14", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "w14", "", "", "", ""],
+        "off": { "white": 0, "black": 0 },
+    }))
+    .expect("a position");
+    let game =
+        Hapis::at(position, hamle_hapis::Phase::Roll, hamle_hapis::Settings { mother: true, ..Default::default() });
+    let text = (HAPIS.face.ending)(&game);
+    assert_eq!(text, "Black wins by the mother rule: 2 points.");
+}
