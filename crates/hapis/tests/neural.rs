@@ -149,11 +149,93 @@ fn training_replays_from_its_seed_and_resumes_where_it_stopped() {
 }
 
 #[test]
-fn the_shipped_network_was_trained_and_prefers_safety() {
+fn the_shipped_network_was_trained_and_finds_the_start_about_even() {
     let net = Net::shipped();
     assert!(net.games >= 10_000, "the shipped weights have {} games of training", net.games);
-    // White to roll with a 2-point race lead both ways: a plain position favours the side ahead in the race.
     let start = Position::start();
     let o = net.outcome(&start, Settings::default(), &mut Vec::new());
     assert!((0.35..0.65).contains(&o.win), "the start is about even for the side on roll: {o:?}");
+}
+
+/// A position with White to play: `white` and `black` list (point in the side's own numbering, checkers).
+fn position(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
+    let mut position = Position { points: [Point::EMPTY; 24], off: [0, 0], turn: Side::White };
+    for (side, stacks) in [(Side::White, white), (Side::Black, black)] {
+        for &(point, count) in stacks {
+            position.points[side.index_of(point)] = Point::stack(side, count);
+        }
+    }
+    position
+}
+
+/// A named position, the dice to play, the plays judged safe and those judged open, by hand.
+type Case = (&'static str, Position, hamle_hapis::Dice, &'static [&'static str], &'static [&'static str]);
+
+/// Hand-made positions where every play uses the whole roll, so the race (pip count) after each is the same,
+/// and the plays differ in safety: some leave every White checker either two deep (a point of two cannot be
+/// landed on, so nothing can be pinned) or out of reach of every Black roll, others leave single checkers a
+/// few pips in front of Black's checkers. The exposure is counted by hand in each case (Black moves from its
+/// point 1, White's 24, down towards White's 1; a lone White checker on White's point p is 24 − p pips from
+/// Black's stack on White's 24). The `neural` bot (the shipped network, 1-ply, no noise) must choose a safe play.
+#[test]
+fn the_shipped_network_prefers_a_safe_play_when_the_race_is_equal() {
+    use hamle_core::{Bot, Budget, Stream};
+    use hamle_hapis::bots::Level;
+    use hamle_hapis::{Dice, Phase};
+    // White: 13 on its point 1, 2 on its point 12; Black: all 15 on its point 1 (White's 24).
+    let early = position(&[(1, 13), (12, 2)], &[(1, 15)]);
+    // White bearing in: 4 on 18, 3 on 19, 3 on 20, 2 on 21, 2 on 22, 1 on 23; Black: 13 on White's 24
+    // (its point 1) and 2 on White's 16 (its point 9), which are past every White checker and cannot hit.
+    let bearing_in = position(&[(18, 4), (19, 3), (20, 3), (21, 2), (22, 2), (23, 1)], &[(1, 13), (9, 2)]);
+    let cases: [Case; 3] = [
+        (
+            // 6-5. Safe: 1/7 1/6 leaves single checkers on 7 and 6, 17 and 18 pips from Black: 17 is no
+            // roll's reach (no single die or pair of dice, and not 2, 3 or 4 times one die), 18 only by 6-6
+            // through White's 12, which White's two checkers close; 1/7 7/12 (one checker to 12) leaves no
+            // single checker. Unsafe: 12/18 12/17 leaves them 6 and 7 pips away (any roll with a 6 hits, and many others),
+            // and 1/7 12/17, 12/18 1/6, 12/18 18/23 each leave a single checker 12 pips away or closer.
+            "early game, 6-5",
+            early,
+            Dice(6, 5),
+            &["1/7 1/6", "1/7 7/12"],
+            &["12/18 12/17", "1/7 12/17", "12/18 1/6", "12/18 18/23"],
+        ),
+        (
+            // 4-2. Safe: 1/5 5/7 (a single checker 17 pips away, see above) and 1/5 1/3 (19 and 21 pips away:
+            // neither is a single die, a pair of dice, or a multiple of one die up to four times). Unsafe:
+            // 12/16 12/14 leaves single checkers 8 and 10 pips away (4-4, 2-2, 6-2, 5-3, 6-4, 5-5 …), and
+            // every play that moves one checker from 12 leaves the other alone 12 pips away (6-6, 4-4, 3-3).
+            "early game, 4-2",
+            early,
+            Dice(4, 2),
+            &["1/5 5/7", "1/5 1/3"],
+            &["12/16 12/14", "1/5 12/14", "12/16 1/3", "12/16 16/18"],
+        ),
+        (
+            // 5-1. The 5 can only be 18/23 (19/24 lands on Black's 13, and bearing off waits for the checkers
+            // on 18). Safe: then 19/20, 18/19 or 20/21 leave every White checker two or more deep. Unsafe:
+            // 21/22 leaves one checker on 21, 3 pips from Black's 13 (every roll with a 3 hits: 11 of 36; 2-1 and
+            // 1-1 would pass White's closed 22 or 23), 22/23 one on 22, 2 pips away (every roll with a 2: 11 of 36).
+            "bearing in, 5-1",
+            bearing_in,
+            Dice(5, 1),
+            &["18/23 19/20", "18/23 18/19", "18/23 20/21"],
+            &["18/23 21/22", "18/23 22/23"],
+        ),
+    ];
+    for (name, position, dice, safe, unsafe_plays) in cases {
+        let plays: Vec<String> = position.plays(dice).iter().map(|(play, _)| play.to_string()).collect();
+        for listed in safe.iter().chain(unsafe_plays) {
+            assert!(plays.contains(&(*listed).to_owned()), "{name}: {listed} is one of the plays {plays:?}");
+        }
+        assert_eq!(plays.len(), safe.len() + unsafe_plays.len(), "{name}: every play is judged by hand: {plays:?}");
+        let game = Hapis::at(position, Phase::Move(dice), Settings::default());
+        let mut bot = Level::Advanced.player(Net::shipped());
+        assert_eq!(bot.name(), "neural");
+        for seed in 0..3 {
+            let decision = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a play");
+            let chosen = decision.mv.to_string();
+            assert!(safe.contains(&chosen.as_str()), "{name}: the network chose {chosen}, which leaves a checker open");
+        }
+    }
 }
