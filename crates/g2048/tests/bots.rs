@@ -113,15 +113,47 @@ fn expectimax_keeps_away_from_a_lost_board() {
     assert_ne!(decision.mv, Direction::Up);
 }
 
+/// Checks that `decision` is exactly what a fresh search to the depth it reports gives: the same best move, the
+/// same value, and the nodes of every depth searched from 1 up to it (deepening under a time budget starts at 1).
+/// The fresh searches are `move_values`, which `expectimax_matches_the_reference_search` checks against
+/// hamle-core's reference expectimax; the depths expected (1 and 3) are worked by hand below.
+fn is_the_search_at_its_reported_depth(board: Board, rule: SpawnRule, decision: &hamle_core::Decision<Direction>) {
+    let mut fresh = Expectimax::default();
+    let mut nodes = 0;
+    let mut last = Vec::new();
+    for depth in 1..=decision.depth {
+        let (values, n) = fresh.move_values(board, rule.four() as f32, depth);
+        nodes += n;
+        last = values;
+    }
+    let best = last.iter().map(|&(_, v)| v).fold(f32::MIN, f32::max);
+    let firsts: Vec<Direction> = last.iter().filter(|&&(_, v)| v == best).map(|&(d, _)| d).collect();
+    assert_eq!(decision.score, f64::from(best), "the value of the search at depth {}", decision.depth);
+    assert_eq!(Some(&decision.mv), firsts.first(), "the first best move at depth {}", decision.depth);
+    assert_eq!(decision.nodes, nodes, "the nodes of depths 1 to {}", decision.depth);
+}
+
 #[test]
 fn expectimax_under_a_time_budget_reports_the_depth_it_finished() {
-    let game = G2048::from_board(board("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4"), 0, SpawnRule::Original);
+    let b = board("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4");
+    let game = G2048::from_board(b, 0, SpawnRule::Original);
+    // Five distinct tiles: the adaptive depth is max(3, 5 − 2) = 3.
+    assert_eq!(Expectimax::default().depth_for(b), 3);
+    // A budget spent before the first search ends: it stops after depth 1 and says so.
+    let quick = Budget::time(std::time::Duration::from_nanos(1));
+    let decision = Expectimax::default().choose(&game, &quick, &mut Stream::new(1)).expect("a move");
+    assert_eq!(decision.depth, 1);
+    is_the_search_at_its_reported_depth(b, SpawnRule::Original, &decision);
+    // A budget far beyond the need: it deepens to the full depth, 3, and reports that.
+    let ample = Budget::time(std::time::Duration::from_secs(3600));
+    let decision = Expectimax::default().choose(&game, &ample, &mut Stream::new(1)).expect("a move");
+    assert_eq!(decision.depth, 3);
+    is_the_search_at_its_reported_depth(b, SpawnRule::Original, &decision);
+    // 50 ms: whatever depth it reaches on this machine, what it reports is what that depth's search gives.
     let budget = Budget::time(std::time::Duration::from_millis(50));
     let decision = Expectimax::default().choose(&game, &budget, &mut Stream::new(1)).expect("a move");
-    assert!(decision.depth >= 1);
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    assert!(moves.contains(&decision.mv));
+    assert!((1..=3).contains(&decision.depth), "depth {}", decision.depth);
+    is_the_search_at_its_reported_depth(b, SpawnRule::Original, &decision);
 }
 
 fn any_board() -> impl Strategy<Value = Board> {
