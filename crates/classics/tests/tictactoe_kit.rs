@@ -39,11 +39,18 @@ fn golden(start: TicTacToe, seed: u64, file: &str) {
     check_golden(format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR")), &text);
 }
 
+// Checked by hand in `tests/golden/tictactoe-classic-seed7.txt` (43 lines): x's a1 at ply 5 makes two threats
+// (a1-a2-a3 and a1-b1-c1), o can block only one (a3), and x wins with c1 at ply 7; a win is scored 10 + the empty
+// cells left (2), hence 12; the end position and points 1 0 match the board.
 #[test]
 fn golden_classic_perfect_against_thesis() {
     golden(TicTacToe::classic(), 7, "tictactoe-classic-seed7.txt");
 }
 
+// Checked by hand in `tests/golden/tictactoe-two-phase-seed7.txt` (53 lines): three placements each, then
+// orthogonal slides only (b2-a2, c1-c2, b1-a1); after b2-a2 o cannot reach a1 (its neighbours a2 and b1 are x's),
+// so b1-a1 completes the a column; 3 slides in the end position; perfect's scores 991 … 999 are 1000 − plies to
+// its win (9 at the start, as the independent solve in `tictactoe_bots.rs` also finds).
 #[test]
 fn golden_two_phase_perfect_against_thesis() {
     golden(TicTacToe::two_phase(), 7, "tictactoe-two-phase-seed7.txt");

@@ -401,6 +401,8 @@ fn playthrough_is_fixed_by_the_seed() {
     assert!(texts.iter().any(|t| t.contains("\nchance: 1\n")), "chance never took a stone");
 }
 
+// Checked by hand in `tests/golden/nim-chance-seed7.txt` (21 lines): 9 − 1 (perfect) − 1 (chance) = 7,
+// 7 − 3 (random) − 1 (chance) = 3, and perfect takes the last 3, so player 0 wins: points 1 −1.
 #[test]
 fn playthrough_matches_golden() {
     let text = playthrough(&Nim::with_chance(9), &mut bots(Perfect, RandomBot), 7, &Budget::UNLIMITED);
