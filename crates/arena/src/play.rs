@@ -175,7 +175,8 @@ pub trait Live: Send {
     /// When the record no longer fits the match (a damaged store).
     fn replay(&mut self, record: &Record) -> Result<(), Refusal>;
 
-    /// The bot's turn, when a bot is to act now; `None` when a person is to act or nothing is.
+    /// The bot's turn, when a bot is to act now (in a match of bots alone, going on to the next game too);
+    /// `None` when a person is to act or nothing is.
     fn bot_turn(&mut self) -> Option<BotTurn>;
 
     /// Plays a bot's thought; `None` when the match moved on meanwhile and the thought is stale.
@@ -650,11 +651,19 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
     }
 
     fn bot_turn(&mut self) -> Option<BotTurn> {
+        let nobody = self.setup.seats.iter().all(|s| *s != Seat::Person);
+        if nobody && self.ending.is_some() && !self.match_over() {
+            // Bots alone go on to the next game of their match themselves.
+            let mut drawn = Vec::new();
+            self.apply(0, Action::Next, true, &mut drawn).ok()?;
+            self.records += 1;
+            return Some(BotTurn::Acted(Record { seat: 0, action: Action::Next, bot: true, chance: drawn }));
+        }
         let (seat, rolling) = self.due()?;
         let seat = match seat {
             Some(s) if !self.is_person(s) => s,
             // Anyone may throw, and no person sits: the first bot throws.
-            None if self.setup.seats.iter().all(|s| *s != Seat::Person) => 0,
+            None if nobody => 0,
             _ => return None,
         };
         if rolling {

@@ -29,9 +29,6 @@ fn run_bots(live: &mut dyn Live, limit: usize) -> Vec<Record> {
         match live.bot_turn() {
             Some(BotTurn::Acted(record)) => records.push(record),
             Some(BotTurn::Think(thinking)) => records.push(live.finish(thinking.run()).expect("a fresh thought")),
-            None if !live.over() && live.view()["to_do"] == "next" => {
-                records.push(live.act(0, Action::Next).expect("the next game"));
-            }
             None => break,
         }
     }
@@ -120,8 +117,8 @@ fn malformed_and_illegal_moves_are_refused_apart() {
 #[test]
 fn seats_swap_sides_in_each_game_of_a_tictactoe_match() {
     let mut live = start(bots("tictactoe", "perfect", "random", Some(3)), 2);
-    run_bots(live.as_mut(), 9);
     assert_eq!(live.view()["seats"][0]["plays"], "X", "seat 0 starts game 1");
+    assert_eq!(live.view()["turn"], 0);
     let mut guard = 0;
     while live.view()["match"]["game"] == 1 && guard < 20 {
         run_bots(live.as_mut(), 1);
@@ -130,6 +127,8 @@ fn seats_swap_sides_in_each_game_of_a_tictactoe_match() {
     assert_eq!(live.view()["match"]["game"], 2);
     assert_eq!(live.view()["seats"][0]["plays"], "O", "seat 1 starts game 2");
     assert_eq!(live.view()["seats"][1]["plays"], "X");
+    assert_eq!(live.view()["history"].as_array().map(Vec::len), Some(0), "no move yet in game 2");
+    assert_eq!(live.view()["turn"], 1, "X's seat is to move");
 }
 
 #[test]
@@ -145,9 +144,13 @@ fn perfect_play_wins_the_match_to_three_against_random() {
 
 #[test]
 fn a_one_game_match_ends_with_its_game_and_refuses_next() {
-    let mut live = start(bots("tictactoe", "random", "random", None), 3);
-    run_bots(live.as_mut(), 100);
-    assert!(live.over());
+    let mut live = person_vs_bot("tictactoe", "random", 0);
+    live.act(0, Action::Move { mv: "b2".into() }).expect("a move");
+    assert!(!live.over());
+    assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the game is not over yet".into())));
+    live.act(0, Action::Resign).expect("resign");
+    assert!(live.over(), "one game is the whole match");
+    assert_eq!(live.view()["ending"]["points"], serde_json::json!([0.0, 1.0]));
     assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
 }
 
@@ -276,4 +279,27 @@ fn the_mother_rule_win_is_announced_as_a_win_and_scored_two() {
         Hapis::at(position, hamle_hapis::Phase::Roll, hamle_hapis::Settings { mother: true, ..Default::default() });
     let text = (HAPIS.face.ending)(&game);
     assert_eq!(text, "Black wins by the mother rule: 2 points.");
+}
+
+static G2048: LazyLock<GameDef<hamle_2048::G2048>> = LazyLock::new(hamle_2048::definition);
+
+#[test]
+fn the_helper_breaks_ties_from_a_fresh_stream_at_each_decision() {
+    // The documented streams: decision n of game 0 breaks its ties from Stream::new(seed).derive(0).derive(1).derive(n).
+    // (The old web 2048 gave its random bot Stream::new(0) at every move.)
+    use hamle_core::Bot;
+    let setup = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: Some(spec("random")), length: None };
+    let mut game = Match::new(&G2048, setup, 9, Budget::UNLIMITED).expect("a game");
+    let mut chosen = Vec::new();
+    for n in 0..40 {
+        let state = game.state().clone();
+        let mut ties = hamle_core::Stream::new(9).derive(0).derive(1).derive(n);
+        let expected = hamle_core::bot::RandomBot.choose(&state, &Budget::UNLIMITED, &mut ties).expect("a move").mv;
+        let record = game.act(0, Action::Bot).expect("the helper moves");
+        assert_eq!(record.action, Action::Move { mv: expected.name().to_owned() }, "decision {n}");
+        chosen.push(expected);
+    }
+    chosen.sort_by_key(|d| d.name());
+    chosen.dedup();
+    assert!(chosen.len() >= 3, "a random helper uses several directions: {chosen:?}");
 }

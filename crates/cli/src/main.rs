@@ -201,17 +201,56 @@ struct ServeArgs {
     /// The SQLite file that keeps the games (created on first run).
     #[arg(long, default_value = "hamle.db")]
     db: PathBuf,
+    /// Most milliseconds a bot may think about one move (a hard stop, whatever depth its parameters ask for).
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    bot_ms: u64,
+    /// Games held in memory; the least recently used leave and are read again from the store when asked for.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games_in_memory: u64,
+    /// New players and games one client address may make at once.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    burst: u32,
+    /// Then one more every this many milliseconds.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    refill_ms: u64,
+    /// How long an invite to play a friend works, in hours.
+    #[arg(long, default_value_t = 168, value_parser = clap::value_parser!(u64).range(1..=8760))]
+    invite_hours: u64,
 }
 
 impl Default for ServeArgs {
     fn default() -> Self {
-        ServeArgs { addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)), db: PathBuf::from("hamle.db") }
+        let limits = hamle_server::Limits::default();
+        ServeArgs {
+            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("hamle.db"),
+            bot_ms: u64::try_from(limits.bot_time.as_millis()).unwrap_or(3000),
+            games_in_memory: u64::try_from(limits.games_in_memory.get()).unwrap_or(1000),
+            burst: limits.burst,
+            refill_ms: u64::try_from(limits.refill.as_millis()).unwrap_or(1000),
+            invite_hours: limits.invite_ttl.as_secs() / 3600,
+        }
+    }
+}
+
+impl ServeArgs {
+    /// The server's limits from the flags.
+    fn limits(&self) -> Result<hamle_server::Limits> {
+        let games = usize::try_from(self.games_in_memory).context("--games-in-memory is too large")?;
+        Ok(hamle_server::Limits {
+            bot_time: Duration::from_millis(self.bot_ms),
+            games_in_memory: std::num::NonZeroUsize::new(games).context("--games-in-memory is at least 1")?,
+            burst: self.burst,
+            refill: Duration::from_millis(self.refill_ms),
+            invite_ttl: Duration::from_secs(self.invite_hours * 3600),
+        })
     }
 }
 
 /// Serves the web app until Ctrl-C.
 fn serve(args: &ServeArgs) -> Result<()> {
-    let app = hamle_server::App::open(&args.db).with_context(|| format!("opening {}", args.db.display()))?;
+    let app = hamle_server::App::open_with(&args.db, args.limits()?)
+        .with_context(|| format!("opening {}", args.db.display()))?;
     let runtime = tokio::runtime::Runtime::new().context("starting the server's threads")?;
     runtime.block_on(async {
         let listener =
