@@ -2,11 +2,16 @@
 //! opening throw, each side throwing its own dice, plays entered a checker at a time, resign stakes, hints).
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, Game, GameDef, ParamDoc, Params, Partial, Roller, Spec};
+use std::time::Duration;
+
+use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Roller, Spec};
 use serde_json::{Value, json};
 
-use crate::bots::{Filter, Level, Net, Player, hints};
+use crate::bots::{Filter, Level, Net, Player, Search};
 use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
+
+/// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.
+const HINT_TIME: Duration = Duration::from_secs(2);
 
 /// Hapis Tavlası with its bots; `hapis(opening=play,mother=on)` changes the table's rules.
 pub fn definition() -> GameDef<Hapis> {
@@ -148,7 +153,10 @@ pub fn definition() -> GameDef<Hapis> {
                         format!("'{text}' is not a level (beginner, casual, intermediate, advanced, expert)")
                     })?,
                 };
-                let ranked = hints(game.position(), dice, game.settings(), level);
+                // As `bots::hints`, but within a hard time budget: a hint never keeps a core busy for long.
+                let search = Search { star1: false, ..level.search(Net::shipped()) };
+                let budget = Budget::time(HINT_TIME);
+                let (ranked, _) = search.rank(game.position(), dice, game.settings(), &budget);
                 let best: Vec<Value> = ranked.iter().take(5).map(|r| r.to_json()).collect();
                 Ok(json!({ "dice": [dice.0, dice.1], "level": level.name(), "plays": best }))
             }),
