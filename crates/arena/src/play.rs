@@ -573,8 +573,11 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     }
 
     fn view_of(&self) -> Value {
-        let partial = self.def.face.steps.and_then(|steps| steps(&self.state, &self.pending).ok());
         let due = self.due();
+        // Steps are offered to the person whose move it is; a bot's dice are not the page's to enter.
+        let person_moves = matches!(due, Some((Some(s), false)) if self.is_person(s));
+        let partial =
+            self.def.face.steps.filter(|_| person_moves).and_then(|steps| steps(&self.state, &self.pending).ok());
         let legal: Vec<String> = match due {
             Some((Some(_), false)) if self.pending.is_empty() => {
                 let mut moves = Vec::new();
