@@ -1,30 +1,76 @@
 // 2048 in the browser: arrow keys, WASD, the buttons or a swipe move the tiles; the bot can make one move or
-// play on while you watch. Every move is checked and the new tile drawn by the server.
-import { api, attempt, gamePage, say, el, sendAction } from "./api.js";
+// play on while you watch. Every move is checked and the new tile drawn by the server. Anyone else with the
+// game's address watches it move by move.
+import { api, attempt, gamePage, say, el } from "./api.js";
 
 let game = null;
 let busy = false;
 let watching = false;
+let page = null;
+/** The cell (0..15, row by row from the top left) of the tile that came after the last move, if known. */
+let fresh = null;
 
 const KEYS = {
   ArrowLeft: "left", ArrowUp: "up", ArrowRight: "right", ArrowDown: "down",
   a: "left", w: "up", d: "right", s: "down", A: "left", W: "up", D: "right", S: "down",
 };
 
+/** The board after sliding `board` (rows of tile values) towards `direction`, before the new tile. */
+function slide(board, direction) {
+  const size = board.length;
+  const out = board.map((row) => row.map(() => 0));
+  for (let line = 0; line < size; line++) {
+    // The cells of this line from the edge the tiles slide to.
+    const cells = [...Array(size).keys()].map((k) => {
+      switch (direction) {
+        case "left": return [line, k];
+        case "right": return [line, size - 1 - k];
+        case "up": return [k, line];
+        default: return [size - 1 - k, line];
+      }
+    });
+    const values = cells.map(([r, c]) => board[r][c]).filter((v) => v !== 0);
+    const merged = [];
+    for (let i = 0; i < values.length; i++) {
+      if (values[i] === values[i + 1]) {
+        merged.push(2 * values[i]);
+        i++;
+      } else merged.push(values[i]);
+    }
+    merged.forEach((v, k) => {
+      const [r, c] = cells[k];
+      out[r][c] = v;
+    });
+  }
+  return out;
+}
+
+/** The new tile's cell, when `now` is one move after `before`: the one cell the slide left empty that is not. */
+function newTile(before, now) {
+  const last = now.history[now.history.length - 1];
+  if (!before || !last || now.board.moves !== before.board.moves + 1) return null;
+  const slid = slide(before.board.board, last);
+  const cells = [];
+  now.board.board.forEach((row, r) => row.forEach((v, c) => {
+    if (slid[r][c] === 0 && v !== 0) cells.push(4 * r + c);
+  }));
+  return cells.length === 1 ? cells[0] : null;
+}
+
 function render() {
   const tiles = document.getElementById("tiles");
   tiles.replaceChildren();
-  const last = game.last?.tile;
-  game.board.forEach((row, r) => {
+  game.board.board.forEach((row, r) => {
     row.forEach((value, c) => {
-      const fresh = last && last.cell === 4 * r + c;
-      const cls = `tile t${Math.min(value, 65536)}${value >= 8192 ? " big" : ""}${fresh ? " fresh" : ""}`;
+      const cls = `tile t${Math.min(value, 65536)}${value >= 8192 ? " big" : ""}${fresh === 4 * r + c ? " fresh" : ""}`;
       tiles.append(el("div", { class: cls, role: "gridcell", "aria-label": value ? String(value) : "empty", "data-value": value }, value ? String(value) : ""));
     });
   });
+  const { score, top, moves } = game.board;
   document.getElementById("about").textContent =
-    `Score ${game.score} · largest tile ${game.top} · ${game.moves} moves · bot: ${game.setup.bot}`;
-  const over = game.phase === "over";
+    `Score ${score} · largest tile ${top} · ${moves} move${moves === 1 ? "" : "s"} · bot: ${game.helper}`;
+  const over = game.status === "over";
+  for (const c of document.querySelectorAll("#table .controls")) c.hidden = game.you === null;
   for (const b of document.querySelectorAll("[data-move]")) b.disabled = busy || over || !game.legal.includes(b.dataset.move);
   document.getElementById("bot-move").disabled = busy || over || watching;
   document.getElementById("watch").disabled = over;
@@ -33,11 +79,12 @@ function render() {
   document.getElementById("hint").disabled = busy || over;
   document.getElementById("resign").disabled = busy || over;
   document.getElementById("again").hidden = !over;
-  document.getElementById("record").href = `/api/games/${game.id}/record`;
   if (over) {
     watching = false;
-    const r = game.result;
-    say(r.resigned ? `Game ended at ${r.score} points.` : `No move is left: ${r.score} points, largest tile ${r.top}.`);
+    const resigned = game.ending?.resigned !== null && game.ending?.resigned !== undefined;
+    say(resigned ? `Game ended at ${score} points.` : `No move is left: ${score} points, largest tile ${top}.`);
+  } else if (game.you === null) {
+    say(`${moves} moves so far.`);
   } else if (!busy && !watching) {
     say("Your move.");
   }
@@ -46,16 +93,11 @@ function render() {
 async function act(action) {
   if (busy) return false;
   document.getElementById("hints").hidden = true;
-  const answer = await sendAction(game.id, action, (isBusy, answer) => {
-    busy = isBusy;
-    if (answer) game = answer;
-    render();
-  });
-  return answer !== null;
+  return page.act(action);
 }
 
 function move(direction) {
-  if (!game || game.phase === "over" || watching) return;
+  if (!game || game.you === null || game.status === "over" || watching) return;
   if (!game.legal.includes(direction)) {
     say(`${direction[0].toUpperCase()}${direction.slice(1)} moves nothing: try another way.`);
     return;
@@ -66,7 +108,7 @@ function move(direction) {
 async function watch() {
   watching = !watching;
   render();
-  while (watching && game.phase !== "over") {
+  while (watching && game.status !== "over") {
     say("The bot is playing…");
     if (!(await act({ action: "bot" }))) watching = false;
   }
@@ -105,7 +147,7 @@ function swipes(area) {
 function main() {
   document.addEventListener("keydown", (e) => {
     const direction = KEYS[e.key];
-    if (!direction || !game || document.getElementById("table").hidden) return;
+    if (!direction || !game || game.you === null || document.getElementById("table").hidden) return;
     if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
     e.preventDefault();
     move(direction);
@@ -118,14 +160,17 @@ function main() {
     if (confirm("End this game here?")) act({ action: "resign" });
   });
   swipes(document.getElementById("tiles"));
-  gamePage({
+  page = gamePage({
     kind: "2048",
     prompt: "Choose how new tiles are drawn and which bot you can call on.",
-    body: (data) => ({ spawn: data.get("spawn"), bot: data.get("bot") }),
-    show: (state) => {
+    body: (data) => ({ params: { spawn: data.get("spawn") }, helper: data.get("helper") }),
+    show: (state, view) => {
+      const first = game === null;
+      fresh = newTile(game, state) ?? (game && state.board.moves === game.board.moves ? fresh : null);
       game = state;
+      busy = view.busy;
       render();
-      document.getElementById("tiles").focus();
+      if (first) document.getElementById("tiles").focus();
     },
   });
 }

@@ -1,4 +1,5 @@
-// The JSON API from the browser: one player token kept in this browser, errors turned into plain sentences.
+// The JSON API from the browser: one player token kept in this browser, errors turned into plain sentences, and
+// the frame every game page shares (its setup form, joining by an invite, watching, updates pushed by the server).
 
 const TOKEN_KEY = "hamle.token";
 
@@ -42,6 +43,19 @@ export async function ensurePlayer() {
   }
 }
 
+/** Calls the API as a player: asks for a token first, and for a new one if the server no longer knows this one. */
+export async function asPlayer(method, path, body) {
+  await ensurePlayer();
+  try {
+    return await api(method, path, body);
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === "forbidden" && /token/.test(e.message))) throw e;
+    localStorage.removeItem(TOKEN_KEY);
+    await ensurePlayer();
+    return api(method, path, body);
+  }
+}
+
 /** Shows `text` in the page's message line (read out by screen readers). */
 export function say(text, kind = "info") {
   const line = document.getElementById("message");
@@ -60,21 +74,7 @@ export async function attempt(work) {
   }
 }
 
-/**
- * Sends `action` for the game `id`, the page marked busy meanwhile: `redraw(true, null)` before, then
- * `redraw(false, newState)` after (`newState` is null when the action was refused; the error is shown).
- * Resolves to the new state or null.
- */
-export async function sendAction(id, action, redraw) {
-  document.body.dataset.busy = "true";
-  redraw(true, null);
-  const answer = await attempt(() => api("POST", `/api/games/${id}/actions`, action));
-  redraw(false, answer);
-  document.body.dataset.busy = "false";
-  return answer;
-}
-
-/** The value of `name` in the page's address (`?id=…`). */
+/** The value of `name` in the page's address (`?game=…`). */
 export function param(name) {
   return new URLSearchParams(location.search).get(name);
 }
@@ -90,35 +90,198 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** The other seat of a two-player game. */
+export function other(seat) {
+  return seat === 0 ? 1 : 0;
+}
+
 /**
- * Runs a game page: with `?id=…` in the address it loads that game, otherwise it shows the setup form, whose
- * fields `body(form)` turns into the new game's options. `show(state)` draws a game.
+ * Who sits at `seat`, in words for the person looking (`you` is their seat, null for a watcher):
+ * "you", "your friend", "the bot (perfect)", or, while the invite is out, "your friend (not here yet)".
  */
-export async function gamePage({ kind, body, show, prompt }) {
+export function who(state, seat) {
+  const s = state.seats[seat];
+  if (state.you === seat) return "you";
+  if (s.who === "bot") return `the bot (${s.bot})`;
+  if (state.you === null) return s.who === "open" ? "nobody yet" : "a person";
+  return s.who === "open" ? "your friend (not here yet)" : "your friend";
+}
+
+/** The same, for the start of a sentence. */
+export function Who(state, seat) {
+  const words = who(state, seat);
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+/** Whether a bot is to move now (the server is thinking for it). */
+export function botToMove(state) {
+  return state.turn !== null && state.to_do === "move" && state.seats[state.turn]?.who === "bot";
+}
+
+/** The invite box: the link to send, a copy button, while the other seat is open. */
+function drawInvite(state) {
+  const box = document.getElementById("invite");
+  if (!box) return;
+  const invite = state.invite;
+  box.hidden = !invite;
+  if (!invite) return;
+  const link = new URL(invite.link, location.origin).href;
+  const field = document.getElementById("invite-link");
+  if (field.value !== link) field.value = link;
+  const until = invite.expires ? new Date(invite.expires * 1000).toLocaleDateString() : null;
+  document.getElementById("invite-note").textContent =
+    `Whoever opens this link first takes the other seat${until ? ` (it works until ${until})` : ""}. This page follows their moves as they come.`;
+}
+
+async function copyInvite() {
+  const field = document.getElementById("invite-link");
+  try {
+    await navigator.clipboard.writeText(field.value);
+  } catch {
+    // Without the clipboard API (a page not served securely), select the link for the person to copy.
+    field.select();
+    if (!document.execCommand?.("copy")) {
+      say("Select the link and copy it yourself: this browser does not let the page do it.");
+      return;
+    }
+  }
+  say("The link is copied: send it to your friend.");
+}
+
+/**
+ * Runs a game page. Its address decides what it shows:
+ * - `?game=<id>&invite=<code>`: takes the game's open seat (or, if it is taken, watches);
+ * - `?game=<id>` (or the older `?id=<id>`): the game, from your seat if you have one, otherwise as a watcher;
+ * - nothing: the setup form, whose fields `body(form)` turns into the new game's request.
+ * `show(state, { busy, watching })` draws a game each time it changes: after your own actions and whenever the
+ * server pushes a change (the other person's move, the bot's). The returned page has `act(action)` (resolves to
+ * true when the action was done) and `state`.
+ */
+export function gamePage({ kind, body, show, prompt }) {
   const form = document.getElementById("setup");
-  const display = (state) => {
-    form.hidden = true;
+  const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, act };
+
+  function draw() {
+    const state = page.state;
     document.getElementById("table").hidden = false;
-    show(state);
+    form.hidden = true;
+    const watching = state.you === null;
+    document.body.dataset.watching = String(watching);
+    const banner = document.getElementById("watching");
+    if (banner) {
+      banner.hidden = !watching;
+      banner.textContent = watching
+        ? `${page.refusal ?? "You have no seat at this game."} You are watching it: the moves show as they are played.`
+        : "";
+    }
+    drawInvite(state);
+    const record = document.getElementById("record");
+    if (record) record.href = `/api/games/${state.id}/record`;
+    show(state, { busy: page.busy, watching });
+  }
+
+  /** Takes a state in: `own` when it is the answer to this page's own request (it knows our seat). */
+  function accept(state, own) {
+    if (own) {
+      page.you = state.you;
+      page.invite = state.invite;
+    }
+    const open = state.seats.some((s) => s.who === "open");
+    page.state = { ...state, you: page.you, invite: open && page.you !== null ? page.invite : null };
+    draw();
+  }
+
+  function follow(id) {
+    page.source?.close();
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
+    source.addEventListener("state", (e) => {
+      try {
+        accept(JSON.parse(e.data), false);
+      } catch (err) {
+        say(`An update could not be read: ${err}`, "error");
+      }
+    });
+    page.source = source;
+  }
+
+  function open(state) {
+    history.replaceState(null, "", `${location.pathname}?game=${state.id}`);
+    accept(state, true);
     document.body.dataset.busy = "false";
-  };
+    follow(state.id);
+  }
+
+  /** Sends `action` from this page's seat; the page is marked busy meanwhile. */
+  async function act(action) {
+    if (page.busy || !page.state) return false;
+    page.busy = true;
+    document.body.dataset.busy = "true";
+    draw();
+    const answer = await attempt(() => api("POST", `/api/games/${page.state.id}/actions`, action));
+    page.busy = false;
+    if (answer) accept(answer, true);
+    else draw();
+    document.body.dataset.busy = "false";
+    return answer !== null;
+  }
+
+  document.getElementById("copy-invite")?.addEventListener("click", copyInvite);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const answer = await attempt(async () => {
-      await ensurePlayer();
-      return api("POST", "/api/games", { kind, ...body(new FormData(form)) });
-    });
-    if (!answer) return;
-    history.replaceState(null, "", `/${kind}?id=${answer.id}`);
-    display(answer);
+    const answer = await attempt(() => asPlayer("POST", "/api/games", { kind, ...body(new FormData(form)) }));
+    if (answer) open(answer);
   });
-  const id = param("id");
-  if (!id) {
-    form.hidden = false;
-    say(prompt);
-    return;
+
+  (async () => {
+    const id = param("game") ?? param("id");
+    if (!id) {
+      form.hidden = false;
+      say(prompt);
+      return;
+    }
+    const path = `/api/games/${encodeURIComponent(id)}`;
+    const code = param("invite");
+    let state = await attempt(() => (code ? asPlayer("GET", path) : api("GET", path)));
+    if (!state) {
+      form.hidden = false;
+      return;
+    }
+    if (code && state.you === null) {
+      try {
+        state = await asPlayer("POST", `${path}/join`, { invite: code });
+      } catch (e) {
+        page.refusal = e instanceof ApiError ? joinRefusal(e) : `You could not join (${e}).`;
+      }
+    }
+    open(state);
+  })();
+  return page;
+}
+
+function joinRefusal(e) {
+  switch (e.code) {
+    case "full":
+      return "Both seats of this game are taken, so the invite no longer works.";
+    case "expired_invite":
+      return "This invite has expired: ask your friend for a new game.";
+    case "unknown_invite":
+      return "This invite is not this game's.";
+    default:
+      return `You could not join: ${e.message}`;
   }
-  const state = await attempt(() => api("GET", `/api/games/${encodeURIComponent(id)}`));
-  if (state) display(state);
-  else form.hidden = false;
+}
+
+/** Who plays what, from the looker's side: "you play X against the bot (perfect)", or both seats for a watcher. */
+export function matchup(state) {
+  if (state.seats.length < 2) return "";
+  if (state.you === null) return state.seats.map((s, i) => `${s.plays}: ${who(state, i)}`).join(" · ");
+  return `you play ${state.seats[state.you].plays} against ${who(state, other(state.you))}`;
+}
+
+/** The seat that won the game just ended, by its points; null for a draw (or no ending). */
+export function winner(state) {
+  const p = state.ending?.points;
+  if (!p || p[0] === p[1]) return null;
+  return p[0] > p[1] ? 0 : 1;
 }

@@ -1,28 +1,33 @@
-// Domineering in the browser: point at a cell to preview your domino there, click to place it.
-import { gamePage, say, el, sendAction } from "./api.js";
+// Domineering in the browser: point at a cell to preview your domino there, click to place it. Against a bot or
+// a friend (who joins by the invite link); anyone else with the link watches.
+import { gamePage, say, el, Who, who, matchup, winner, botToMove, other } from "./api.js";
 
 let game = null;
 let busy = false;
+let page = null;
 
 const LETTERS = "abcdefghijklmnop";
 
 /** The board's rows from the top, each a string of `.`, `v`, `h`, from the position text. */
 function rows() {
-  return game.position.split(" ")[0].split("/");
+  return game.board.position.split(" ")[0].split("/");
 }
 
-/** The side the person plays. */
-function mySide() {
-  const first = game.setup.first ?? "vertical";
-  const other = first === "vertical" ? "horizontal" : "vertical";
-  return game.you === "first" ? first : other;
+function myTurn() {
+  return game.you !== null && game.status === "playing" && game.to_do === "move" && game.turn === game.you;
+}
+
+/** The side (vertical or horizontal) a seat places. */
+function side(seat) {
+  return game.seats[seat].plays;
 }
 
 /** The legal move of the person's domino that covers the cell, preferring up or right from it. */
 function moveAt(cell) {
+  if (!myTurn()) return null;
   const col = LETTERS.indexOf(cell[0]);
   const row = Number(cell.slice(1));
-  const vertical = mySide() === "vertical";
+  const vertical = side(game.you) === "vertical";
   const neighbours = vertical
     ? [[`${cell}`, `${LETTERS[col]}${row + 1}`], [`${LETTERS[col]}${row - 1}`, `${cell}`]]
     : [[`${cell}`, `${LETTERS[col + 1]}${row}`], [`${LETTERS[col - 1]}${row}`, `${cell}`]];
@@ -43,6 +48,7 @@ function render() {
   const height = lines.length;
   const board = document.getElementById("board");
   board.style.setProperty("--cols", lines[0].length);
+  board.style.setProperty("--rows", height);
   board.replaceChildren();
   lines.forEach((line, i) => {
     const row = height - i;
@@ -56,7 +62,7 @@ function render() {
         "data-cell": name,
         "aria-label": `${name}: ${mark === "." ? "empty" : mark === "v" ? "vertical domino" : "horizontal domino"}`,
         disabled: !mv,
-        onclick: () => mv && act({ action: "move", move: mv }),
+        onclick: () => mv && page.act({ action: "move", move: mv }),
       });
       cell.addEventListener("pointerenter", () => show(mv ? mv.split("-") : []));
       cell.addEventListener("focus", () => show(mv ? mv.split("-") : []));
@@ -64,46 +70,59 @@ function render() {
     });
   });
   board.onpointerleave = () => show([]);
-  const others = game.setup.opponent;
-  document.getElementById("about").textContent = `${game.game} against ${others}; you place ${mySide()} dominoes.`;
+  const size = `${game.board.rows}×${game.board.cols}`;
+  document.getElementById("about").textContent = `Domineering on ${size}, ${game.board.first} first: ${matchup(game)}.`;
+  document.getElementById("how").hidden = game.you === null;
   const log = document.getElementById("log");
-  log.replaceChildren(...game.history.map((m) => el("li", {}, m)));
-  document.getElementById("resign").disabled = busy || game.phase === "over";
-  document.getElementById("again").hidden = game.phase !== "over";
-  document.getElementById("record").href = `/api/games/${game.id}/record`;
-  if (game.phase === "over") {
-    const r = game.result;
-    if (r.resigned) say("You resigned.");
-    else say(r.winner === game.you ? "You win: the bot has no place left for a domino." : "The bot wins: you have no place left for a domino.");
-  } else {
-    say(`Your turn: place a ${mySide()} domino.`);
-  }
+  log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${i % 2 === 0 ? side(0) : side(1)} ${m}`)));
+  const over = game.status === "over";
+  const resign = document.getElementById("resign");
+  resign.hidden = game.you === null;
+  resign.disabled = busy || over;
+  document.getElementById("again").hidden = !over;
+  say(message());
 }
 
-async function act(action) {
-  await sendAction(game.id, action, (isBusy, answer) => {
-    busy = isBusy;
-    if (answer) game = answer;
-    render();
-  });
+function title(word) {
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+function message() {
+  if (game.status === "over") {
+    const r = game.ending;
+    const won = winner(game);
+    if (won === null) return r.text;
+    const lost = other(won);
+    if (r.resigned !== null && r.resigned !== undefined) {
+      if (r.resigned === game.you) return "You resigned.";
+      return game.you === null ? `${Who(game, lost)} resigned.` : `${Who(game, lost)} resigned: you win!`;
+    }
+    if (game.you === null) return `${title(side(won))} wins: ${side(lost)} has no place left for a domino.`;
+    if (won === game.you) return `You win: ${who(game, lost)} has no place left for a domino.`;
+    return `${Who(game, won)} wins: you have no place left for a domino.`;
+  }
+  if (myTurn()) return `Your turn: place a ${side(game.you)} domino.`;
+  if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
+  if (game.you === null) return `${title(side(game.turn))} to place a domino (${who(game, game.turn)}).`;
+  if (game.seats[game.turn].who === "open") return `Waiting for your friend to join: they place ${side(game.turn)} dominoes.`;
+  return `Your friend's turn: waiting for a ${side(game.turn)} domino.`;
 }
 
 function main() {
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act({ action: "resign" });
+    if (confirm("Resign this game?")) page.act({ action: "resign" });
   });
-  gamePage({
+  page = gamePage({
     kind: "domineering",
     prompt: "Choose the board, who starts and your opponent.",
     body: (data) => ({
-      rows: data.get("rows"),
-      cols: data.get("cols"),
-      first: data.get("first"),
+      params: { rows: data.get("rows"), cols: data.get("cols"), first: data.get("first") },
       opponent: data.get("opponent"),
-      you: data.get("you"),
+      seat: Number(data.get("seat")),
     }),
-    show: (state) => {
+    show: (state, view) => {
       game = state;
+      busy = view.busy;
       render();
     },
   });

@@ -1,6 +1,7 @@
 // Hapis Tavlası in the browser: the board in SVG from your side (your point 1 top right, your home bottom
-// right), a checker then a highlighted target by click, keyboard or drag, and the match's controls.
-import { api, attempt, gamePage, say, el } from "./api.js";
+// right), a checker then a highlighted target by click, keyboard or drag, and the match's controls. Against a
+// bot or a friend (who joins by the invite link); anyone else with the link watches, from White's side.
+import { api, attempt, gamePage, say, el, other, winner } from "./api.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const POINT_W = 50;
@@ -12,6 +13,9 @@ const R = 21;
 let game = null;
 let selected = null;
 let busy = false;
+let page = null;
+/** The log's length when this page last acted: what came after is news to tell. */
+let mark = null;
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(NS, tag);
@@ -28,9 +32,39 @@ function columnX(col) {
   return MARGIN + col * POINT_W + (col >= 6 ? BAR_W : 0);
 }
 
+/** The side the board is drawn for: yours, or White's for a watcher. */
+function mySide() {
+  return game.you === null ? "white" : game.seats[game.you].plays;
+}
+
+/** The seat that plays `side`. */
+function seatOf(side) {
+  return game.seats[0].plays === side ? 0 : 1;
+}
+
+function title(word) {
+  return word[0].toUpperCase() + word.slice(1);
+}
+
+/** A seat's name as a sentence's subject: You, The bot, Your friend, or (for a watcher) White, Black. */
+function subject(seat) {
+  const s = game.seats[seat];
+  if (game.you === null) return title(s.plays);
+  if (seat === game.you) return "You";
+  return s.who === "bot" ? "The bot" : "Your friend";
+}
+
+/** Whose checkers: "your", "the bot's", "your friend's", or "White's" for a watcher. */
+function owner(side) {
+  const seat = seatOf(side);
+  if (game.you === null) return `${title(side)}'s`;
+  if (seat === game.you) return "your";
+  return game.seats[seat].who === "bot" ? "the bot's" : "your friend's";
+}
+
 /** The board index (White's numbering, 0-based) of your point `p`. */
 function indexOf(p) {
-  return game.you === "white" ? p - 1 : 24 - p;
+  return mySide() === "white" ? p - 1 : 24 - p;
 }
 
 function parsePoint(text) {
@@ -41,24 +75,32 @@ function parsePoint(text) {
   return { side: side(m[1]), count: Number(m[2]), prisoner: m[3] ? side(m[3]) : null };
 }
 
-function sideWord(side) {
-  return side === game.you ? "your" : "the bot's";
-}
-
 function describe(p, point) {
-  if (!point) return `Your point ${p}: empty`;
+  const where = `${title(owner(mySide()))} point ${p}`;
+  if (!point) return `${where}: empty`;
   const n = point.count;
-  let text = `Your point ${p}: ${n} ${sideWord(point.side)} checker${n > 1 ? "s" : ""}`;
-  if (point.prisoner) text += `, pinning one of ${sideWord(point.prisoner)} checkers`;
+  let text = `${where}: ${n} ${owner(point.side)} checker${n > 1 ? "s" : ""}`;
+  if (point.prisoner) text += `, pinning one of ${owner(point.prisoner)} checkers`;
   return text;
 }
 
+/** Whether this page is to enter steps now. */
+function myMove() {
+  return game.you !== null && game.to_do === "move" && game.turn === game.you && !!game.steps;
+}
+
+/** The steps entered this turn. */
+function entered() {
+  return game.steps?.entered ?? [];
+}
+
 function sources() {
-  return new Set((game?.legal?.steps ?? []).map((s) => s.from));
+  return new Set(myMove() ? game.steps.next.map((s) => s.from) : []);
 }
 
 function targetsOf(from) {
-  return (game?.legal?.steps ?? []).filter((s) => s.from === from).map((s) => (s.to === null ? "off" : s.to));
+  if (!myMove()) return [];
+  return game.steps.next.filter((s) => s.from === from).map((s) => (s.to === null ? "off" : s.to));
 }
 
 function drawChecker(parent, x, y, side, extra = "") {
@@ -68,19 +110,25 @@ function drawChecker(parent, x, y, side, extra = "") {
 function drawBoard() {
   const board = document.getElementById("board");
   board.replaceChildren();
+  const whose = game.you === null ? "White's" : "your";
+  board.setAttribute(
+    "aria-label",
+    `Board: ${whose} checkers travel from point 1 (top right) to ${whose} home, points 19 to 24 (bottom right)`,
+  );
   board.append(svg("rect", { x: 0, y: 0, width: 720, height: 500, rx: 8, class: "frame" }));
   board.append(svg("rect", { x: MARGIN + 6 * POINT_W, y: 0, width: BAR_W, height: 500, class: "bar" }));
-  const movable = game.phase === "move" ? sources() : new Set();
+  const movable = sources();
   const targets = selected === null ? [] : targetsOf(selected);
+  const position = game.board.position;
   for (let p = 1; p <= 24; p++) {
     const { col, top } = place(p);
     const x = columnX(col);
-    const point = parsePoint(game.position.points[indexOf(p)]);
+    const point = parsePoint(position.points[indexOf(p)]);
     const classes = ["point", col % 2 === (top ? 0 : 1) ? "dark" : "light"];
     if (movable.has(p)) classes.push("movable");
     if (selected === p) classes.push("selected");
     if (targets.includes(p)) classes.push("target");
-    const g = svg("g", { class: classes.join(" "), "data-point": p, tabindex: 0, role: "button" });
+    const g = svg("g", { class: classes.join(" "), "data-point": p, tabindex: game.you === null ? -1 : 0, role: "button" });
     g.setAttribute("aria-label", describe(p, point) + (targets.includes(p) ? " — move here" : movable.has(p) ? " — can move" : ""));
     const tipY = top ? MARGIN + 200 : 490 - 200;
     const baseY = top ? MARGIN : 490;
@@ -115,135 +163,194 @@ function drawBoard() {
 }
 
 function drawTray(board, target) {
-  const other = game.you === "white" ? "black" : "white";
+  const mine = mySide();
+  const theirs = mine === "white" ? "black" : "white";
   const trays = [
-    { side: other, y: MARGIN, label: "The bot's checkers borne off" },
-    { side: game.you, y: 290, label: "Your checkers borne off" },
+    { side: theirs, y: MARGIN },
+    { side: mine, y: 290 },
   ];
   for (const t of trays) {
-    const mine = t.side === game.you;
-    const n = game.position.off[t.side];
+    const near = t.side === mine;
+    const n = game.board.position.off[t.side];
     const g = svg("g", {
-      class: `tray${mine && target ? " target" : ""}`,
-      "data-point": mine ? "off" : "bot-off",
-      tabindex: mine && target ? 0 : -1,
-      role: mine ? "button" : "img",
+      class: `tray${near && target ? " target" : ""}`,
+      "data-point": near ? "off" : "bot-off",
+      tabindex: near && target ? 0 : -1,
+      role: near && game.you !== null ? "button" : "img",
     });
-    g.setAttribute("aria-label", `${t.label}: ${n}${mine && target ? " — bear off here" : ""}`);
+    g.setAttribute("aria-label", `${title(owner(t.side))} checkers borne off: ${n}${near && target ? " — bear off here" : ""}`);
     g.append(svg("rect", { x: TRAY_X, y: t.y, width: 60, height: 200, rx: 6, class: "tray-box" }));
     for (let i = 0; i < n; i++) {
-      const y = mine ? 490 - 6 - i * 12.5 : MARGIN + 6 + i * 12.5;
+      const y = near ? 490 - 6 - i * 12.5 : MARGIN + 6 + i * 12.5;
       g.append(svg("rect", { x: TRAY_X + 8, y: y - 5, width: 44, height: 10, rx: 3, class: `checker ${t.side}` }));
     }
     board.append(g);
   }
 }
 
+/** The opening throw of the game in play, from its log: `{ white, black }`, or null before it. */
+function openingThrow() {
+  for (const line of game.log) {
+    if (line.game !== game.match.game) continue;
+    const m = /white (\d), black (\d)/i.exec(line.text);
+    if (m) return { white: Number(m[1]), black: Number(m[2]) };
+  }
+  return null;
+}
+
 function drawDice() {
   const box = document.getElementById("dice");
   box.replaceChildren();
   const thisGame = game.log.filter((l) => l.game === game.match.game);
-  if (game.opening && game.phase !== "opening" && thisGame.length <= 2) {
-    box.append(`Opening throw: White ${game.opening.white}, Black ${game.opening.black}. `);
+  const opening = openingThrow();
+  if (opening && game.board.phase !== "opening" && thisGame.length <= 2) {
+    box.append(`Opening throw: White ${opening.white}, Black ${opening.black}. `);
   }
-  if (!game.dice) return;
-  const [a, b] = game.dice;
+  if (!game.board.dice) return;
+  const [a, b] = game.board.dice;
   const all = a === b ? [a, a, a, a] : [a, b];
-  const left = [...(game.left ?? [])];
+  const left = [...(game.board.left ?? [])];
   for (const d of all) {
     const i = left.indexOf(d);
-    const unused = game.phase === "move" && i >= 0;
+    const unused = game.board.phase === "move" && i >= 0;
     if (i >= 0) left.splice(i, 1);
     box.append(el("span", { class: `die${unused ? "" : " used"}`, "aria-label": `${d}${unused ? "" : ", used"}` }, String(d)));
   }
 }
 
+/** A seat for the score line: "You (White) 1". */
+function scoreOf(seat) {
+  const s = game.seats[seat];
+  let name;
+  if (seat === game.you) name = "You";
+  else if (s.who === "bot") name = `Bot ${s.bot}`;
+  else if (s.who === "open") name = game.you === null ? "Nobody yet" : "Your friend (not here yet)";
+  else name = game.you === null ? "A person" : "Your friend";
+  return `${name} (${title(s.plays)}) ${game.match.score[seat]}`;
+}
+
 function drawPanel() {
   const m = game.match;
-  const you = game.you === "white" ? "White" : "Black";
-  const bot = game.you === "white" ? "Black" : "White";
-  const opponent = game.setup.opponent;
-  document.getElementById("score").textContent =
-    `Match to ${m.length} — You (${you}) ${m.score[game.you]} · Bot ${opponent} (${bot}) ${m.score[game.you === "white" ? "black" : "white"]} — game ${m.game}`;
+  const near = game.you ?? 0;
+  const length = m.length ? `Match to ${m.length}` : "One game";
+  document.getElementById("score").textContent = `${length} — ${scoreOf(near)} · ${scoreOf(other(near))} — game ${m.game}`;
   const log = document.getElementById("log");
-  log.replaceChildren(...game.log.map((l) => el("li", {}, l.text)));
+  log.replaceChildren(...game.log.map((l) => el("li", {}, tell(l))));
   log.scrollTop = log.scrollHeight;
-  const yours = game.turn === game.you;
+  const seated = game.you !== null;
+  for (const c of document.querySelectorAll("#table .controls")) c.hidden = !seated;
+  const phase = game.board.phase;
   const roll = document.getElementById("roll");
-  roll.textContent = game.phase === "opening" ? "Throw for the start" : "Throw dice";
-  roll.disabled = busy || !(game.phase === "opening" || (game.phase === "roll" && yours));
-  document.getElementById("undo").disabled = busy || !(game.phase === "move" && game.steps.length > 0);
-  document.getElementById("hint").disabled = busy || !(game.phase === "move" && yours && game.steps.length === 0);
-  document.getElementById("resign").disabled = busy || !["roll", "move"].includes(game.phase);
-  document.getElementById("next").hidden = game.phase !== "game_over";
+  roll.textContent = phase === "opening" ? "Throw for the start" : "Throw dice";
+  roll.disabled = busy || !(seated && game.to_do === "roll" && (game.turn === null || game.turn === game.you));
+  document.getElementById("undo").disabled = busy || !(myMove() && entered().length > 0);
+  document.getElementById("hint").disabled = busy || !(myMove() && entered().length === 0);
+  document.getElementById("resign").disabled = busy || !seated || phase === "opening" || !["roll", "move"].includes(game.to_do);
+  document.getElementById("next").hidden = game.to_do !== "next";
   document.getElementById("next").disabled = busy;
-  document.getElementById("again").hidden = game.phase !== "match_over";
+  document.getElementById("again").hidden = game.to_do !== "nothing";
   document.getElementById("commitment").textContent = game.fair.commitment;
   document.getElementById("reveal-line").textContent = game.fair.reveal
     ? `The seed and salt, revealed: ${game.fair.reveal} (its SHA-256 is the commitment above).`
     : "The seed is revealed when the match ends.";
-  document.getElementById("record").href = `/api/games/${game.id}/record`;
 }
 
-function guidance(fresh) {
-  const mine = fresh.filter((l) => l.side === game.you);
-  const theirs = fresh.filter((l) => l.side && l.side !== game.you);
-  const parts = theirs.map((l) => l.text.replace(/^(White|Black) throws/, "The bot throws"));
-  if (mine.some((l) => l.text.includes("no move to play"))) {
-    parts.unshift(`You threw ${mine[mine.length - 1].text.match(/\d-\d/)?.[0] ?? ""}: no move to play.`);
+/** A line of the log in the looker's words: "The bot throws 5-3.", "You play 1/4 4/7.", "Opening throw: …". */
+function tell(line) {
+  const opening = /white (\d), black (\d)/i.exec(line.text);
+  if (opening) return `Opening throw: White ${opening[1]}, Black ${opening[2]}.`;
+  if (line.seat === null || line.seat === undefined) {
+    const match = /^Seat (\d) \(.*?\) wins the match, (\S+) to (\S+)\.$/.exec(line.text);
+    if (!match) return line.text;
+    const who = subject(Number(match[1]) - 1);
+    return `${who} ${who === "You" ? "win" : "wins"} the match, ${match[2]} to ${match[3]}.`;
   }
+  const m = /^(white|black) (.*)$/i.exec(line.text);
+  if (!m) return line.text;
+  const who = subject(line.seat);
+  let rest = m[2];
+  if (who === "You") {
+    rest = rest.replace(/^throws/, "throw").replace(/^plays/, "play").replace(/^has/, "have").replace(/^resigns/, "resign");
+  }
+  return `${who} ${rest}`;
+}
+
+function guidance() {
+  const fresh = mark === null ? [] : game.log.slice(mark);
+  // What the other side did since this page last acted, and a pass of our own.
+  const parts = fresh
+    .filter((l) => l.seat !== game.you || /no move to play|white \d, black \d/i.test(l.text))
+    .filter((l) => l.seat !== null && l.seat !== undefined)
+    .map(tell)
+    .slice(-4);
+  if (game.you === null) {
+    say(watching());
+    return;
+  }
+  const phase = game.board.phase;
+  const won = winner(game);
   let next;
-  switch (game.phase) {
-    case "opening":
-      next = "Throw for the start: the higher die begins.";
-      break;
-    case "roll":
-      next = game.turn === game.you ? "Your turn: throw the dice." : "The bot is to throw.";
-      break;
-    case "move":
-      next = game.steps.length
-        ? `Played ${game.steps.join(" ")}; go on with the dice left, or undo.`
-        : `You threw ${game.dice.join("-")}: choose a checker, then a highlighted point.`;
-      break;
-    case "game_over":
-      next = `${game.log[game.log.length - 1].text} Start the next game when you are ready.`;
-      break;
-    default:
-      next = game.log[game.log.length - 1].text;
+  if (game.to_do === "nothing") {
+    next = `${game.ending?.text ?? ""} ${matchOver()}`.trim();
+  } else if (game.to_do === "next") {
+    const gained = won === null ? "" : won === game.you ? " You take the points." : "";
+    next = `${game.ending.text}${gained} Start the next game when you are ready.`;
+  } else if (game.to_do === "roll" && phase === "opening") {
+    next = "Throw for the start: the higher die begins.";
+  } else if (game.to_do === "roll") {
+    next = game.turn === game.you ? "Your turn: throw the dice." : `${subject(game.turn)} is to throw.`;
+  } else if (myMove()) {
+    next = entered().length
+      ? `Played ${entered().join(" ")}; go on with the dice left, or undo.`
+      : `You threw ${game.board.dice.join("-")}: choose a checker, then a highlighted point.`;
+  } else if (game.seats[game.turn]?.who === "bot") {
+    next = "The bot is thinking…";
+  } else if (game.seats[game.turn]?.who === "open") {
+    next = "Waiting for your friend to join.";
+  } else {
+    next = "Your friend is playing their throw.";
   }
   say([...parts, next].join(" "));
 }
 
-function render(fresh = []) {
+/** Who won the match, and by how much. */
+function matchOver() {
+  const [a, b] = game.match.score;
+  if (a === b) return `The match ends level, ${a} to ${b}.`;
+  const w = a > b ? 0 : 1;
+  const who = subject(w);
+  return `${who} ${who === "You" ? "win" : "wins"} the match, ${game.match.score[w]} to ${game.match.score[other(w)]}.`;
+}
+
+/** What a watcher is told of the moment: how the game ended, or the last event and who is to act. */
+function watching() {
+  if (game.to_do === "nothing") return `${game.ending?.text ?? ""} ${matchOver()}`.trim();
+  if (game.to_do === "next") return `${game.ending.text} Waiting for the next game to start.`;
+  const last = game.log.filter((l) => l.game === game.match.game).slice(-1).map(tell);
+  if (game.to_do === "roll") {
+    return [...last, game.turn === null ? "Waiting for the throw for the start." : `${subject(game.turn)} is to throw.`].join(" ");
+  }
+  return [...last, `${subject(game.turn)} is to play.`].join(" ");
+}
+
+function render() {
   drawBoard();
   drawDice();
   drawPanel();
-  guidance(fresh);
+  guidance();
 }
 
 async function act(action) {
   if (busy) return;
-  busy = true;
-  document.body.dataset.busy = "true";
-  const before = game.log.length;
+  mark = game.log.length;
   selected = null;
   document.getElementById("hints").hidden = true;
   if (action.action !== "undo") say("…");
-  drawPanel();
-  const answer = await attempt(() => api("POST", `/api/games/${game.id}/actions`, action));
-  busy = false;
-  if (answer) {
-    game = answer;
-    render(game.log.slice(before));
-  } else {
-    drawBoard();
-    drawPanel();
-  }
-  document.body.dataset.busy = "false";
+  await page.act(action);
 }
 
 function choose(point) {
-  if (busy || game.phase !== "move" || game.turn !== game.you) return;
+  if (busy || !myMove()) return;
   if (selected !== null && targetsOf(selected).includes(point)) {
     act({ action: "step", step: `${selected}/${point}` });
     return;
@@ -286,7 +393,7 @@ function wireBoard() {
   let dragFrom = null;
   board.addEventListener("pointerdown", (e) => {
     const p = pointAt(e.target);
-    if (p !== null && p !== "off" && sources().has(p) && game.phase === "move") dragFrom = p;
+    if (p !== null && p !== "off" && sources().has(p)) dragFrom = p;
   });
   board.addEventListener("pointerup", (e) => {
     const from = dragFrom;
@@ -311,7 +418,7 @@ async function showHints() {
     el(
       "li",
       {},
-      el("button", { type: "button", class: "link", onclick: () => act({ action: "play", play: h.play }) }, h.play || "no move"),
+      el("button", { type: "button", class: "link", onclick: () => act({ action: "move", move: h.play }) }, h.play || "no move"),
       ` equity ${h.equity >= 0 ? "+" : ""}${h.equity.toFixed(3)}, win ${pct(h.win)}, win with mars ${pct(h.win_mars)}, lose with mars ${pct(h.lose_mars)}`,
     ),
   );
@@ -324,25 +431,37 @@ function main() {
   document.getElementById("roll").addEventListener("click", () => act({ action: "roll" }));
   document.getElementById("undo").addEventListener("click", () => act({ action: "undo" }));
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game? The bot gains its points (2 if you have borne off none).")) act({ action: "resign" });
+    const against = game.seats[other(game.you)].who === "bot" ? "The bot gains" : "Your opponent gains";
+    if (confirm(`Resign this game? ${against} its points (2 if you have borne off none).`)) act({ action: "resign" });
   });
   document.getElementById("next").addEventListener("click", () => act({ action: "next" }));
   document.getElementById("hint").addEventListener("click", showHints);
-  gamePage({
+  page = gamePage({
     kind: "hapis",
     prompt: "Choose your opponent and start.",
     body: (data) => ({
+      params: {
+        opening: data.get("opening"),
+        mother: data.get("mother") === "on" ? "on" : "off",
+        next: data.get("next"),
+      },
       opponent: data.get("opponent"),
-      you: data.get("you"),
+      seat: Number(data.get("seat")),
       length: Number(data.get("length")),
-      opening: data.get("opening"),
-      mother: data.get("mother") === "on",
     }),
-    show: (state) => {
+    show: (state, view) => {
+      if (game && state.board.position !== game.board.position && !sourcesOf(state).has(selected)) selected = null;
       game = state;
+      busy = view.busy;
+      if (mark === null) mark = game.log.length;
       render();
     },
   });
+}
+
+/** The points a checker may leave from in `state` (for keeping a selection across a pushed update). */
+function sourcesOf(state) {
+  return new Set((state.steps?.next ?? []).map((s) => s.from));
 }
 
 main();

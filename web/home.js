@@ -1,14 +1,70 @@
-// The home page: the games, and this browser's unfinished ones.
-import { api, attempt, ensurePlayer, el } from "./api.js";
+// The home page: every game the server offers (from its catalog, so a new game needs no change here), and this
+// browser's unfinished games.
+import { api, asPlayer, attempt, el } from "./api.js";
 
-const NAMES = { hapis: "Hapis Tavlası", tictactoe: "Tic-tac-toe", 2048: "2048", domineering: "Domineering" };
+/** Words for the games this page knows well; any other game shows the catalog's own line. */
+const WORDS = {
+  hapis: {
+    title: "Hapis Tavlası",
+    text: "Backgammon with pinning: land on a lone checker and it is pinned under yours until you leave. Play a match against the computer, from the thesis's player to a self-taught network, or against a friend.",
+    start: "New match",
+  },
+  tictactoe: {
+    title: "Tic-tac-toe",
+    text: "Three in a row, against a player that never loses or a friend, or the two-phase variant: three stones each, then slide them.",
+  },
+  2048: {
+    title: "2048",
+    text: "Slide the tiles, merge equal ones, and see how far you get; or watch an expectimax player, or the seed report's player, take the same board on.",
+  },
+  domineering: {
+    title: "Domineering",
+    text: "Place dominoes, yours standing, the other side's lying down (or the other way round): whoever has no room left loses. Against the paper's player, an exact solver or a friend.",
+  },
+};
+
+/** The catalog's games, by name. */
+let catalog = new Map();
+
+async function listGames() {
+  const list = document.getElementById("games");
+  const answer = await attempt(() => api("GET", "/api/catalog"));
+  catalog = new Map((answer?.games ?? []).map((g) => [g.name, g]));
+  list.replaceChildren();
+  for (const g of catalog.values()) {
+    const words = WORDS[g.name] ?? {};
+    const title = words.title ?? g.name;
+    const players = g.players === 1 ? "One player." : "Two players: you against a bot or a friend.";
+    list.append(
+      el(
+        "li",
+        { class: "card" },
+        el("h2", {}, title),
+        el("p", {}, words.text ?? `${g.about[0].toUpperCase()}${g.about.slice(1)}. ${players}`),
+        el("a", { class: "button", href: `/${g.page}`, id: `new-${g.page}` }, words.start ?? "New game"),
+      ),
+    );
+  }
+  if (catalog.size === 0) list.append(el("li", {}, "No game could be listed."));
+}
+
+/** A game's setup in a few words: "Tic-tac-toe (variant two-phase) against perfect". */
+function describe(g) {
+  const title = WORDS[g.kind]?.title ?? g.kind;
+  const spec = /\((.*)\)$/.exec(g.setup?.game ?? "");
+  const params = spec ? ` (${spec[1].replaceAll("=", " ").replaceAll(",", ", ")})` : "";
+  const seats = g.setup?.seats ?? [];
+  const bot = seats.find((s) => s.who === "bot");
+  let against;
+  if (seats.length < 2) against = g.setup?.helper ? ` with ${g.setup.helper} to help` : "";
+  else against = bot ? ` against ${bot.bot}` : " with a friend";
+  const length = g.setup?.length ? `, match to ${g.setup.length}` : "";
+  return `${title}${params}${against}${length}`;
+}
 
 async function listUnfinished() {
   const list = document.getElementById("unfinished");
-  const answer = await attempt(async () => {
-    await ensurePlayer();
-    return api("GET", "/api/games");
-  });
+  const answer = await attempt(() => asPlayer("GET", "/api/games"));
   list.replaceChildren();
   const open = (answer?.games ?? []).filter((g) => g.status === "playing");
   if (open.length === 0) {
@@ -16,13 +72,10 @@ async function listUnfinished() {
     return;
   }
   for (const g of open) {
-    const opponent = g.setup?.opponent ?? g.setup?.bot ?? "a bot";
-    const variant = g.setup?.variant ? ` (${g.setup.variant})` : "";
+    const page = catalog.get(g.kind)?.page ?? g.kind;
     const when = new Date(g.updated * 1000).toLocaleString();
-    list.append(
-      el("li", {}, el("a", { href: `/${g.kind}?id=${g.id}` }, `${NAMES[g.kind] ?? g.kind}${variant} against ${opponent}`), ` — last move ${when}`),
-    );
+    list.append(el("li", {}, el("a", { href: `/${page}?game=${g.id}` }, describe(g)), ` — last move ${when}`));
   }
 }
 
-listUnfinished();
+listGames().then(listUnfinished);

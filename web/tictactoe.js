@@ -1,14 +1,16 @@
 // Tic-tac-toe in the browser: click (or Enter on) an empty cell; in the two-phase variant, once your three
-// stones stand, choose one of them and then the empty neighbour to slide it to.
-import { gamePage, say, el, sendAction } from "./api.js";
+// stones stand, choose one of them and then the empty neighbour to slide it to. Against a bot or a friend
+// (who joins by the invite link); anyone else with the link watches.
+import { gamePage, say, el, Who, who, matchup, winner, botToMove } from "./api.js";
 
 let game = null;
 let selected = null;
 let busy = false;
+let page = null;
 
 /** The 9 cells by name (a1..c3) from the position text, rows from 3 down to 1. */
 function cells() {
-  const rows = game.position.split(" ")[0].split("/");
+  const rows = game.board.position.split(" ")[0].split("/");
   const out = {};
   rows.forEach((row, i) => {
     [...row].forEach((mark, col) => {
@@ -18,13 +20,13 @@ function cells() {
   return out;
 }
 
-function mine() {
-  return game.you === "first" ? "x" : "o";
+function myTurn() {
+  return game.you !== null && game.status === "playing" && game.to_do === "move" && game.turn === game.you;
 }
 
 function render() {
   const marks = cells();
-  const legal = game.legal;
+  const legal = myTurn() ? game.legal : [];
   const grid = document.getElementById("grid");
   grid.replaceChildren();
   for (const row of [3, 2, 1]) {
@@ -54,37 +56,50 @@ function render() {
     }
     grid.append(line);
   }
-  const you = mine().toUpperCase();
-  document.getElementById("about").textContent = `${game.game} against ${game.setup.opponent}; you play ${you}.`;
+  const variant = game.board.variant === "two-phase" ? "Two-phase tic-tac-toe" : "Tic-tac-toe";
+  document.getElementById("about").textContent = `${variant}: ${matchup(game)}.`;
   const log = document.getElementById("log");
   log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${i % 2 === 0 ? "X" : "O"} ${m}`)));
-  document.getElementById("resign").disabled = busy || game.phase === "over";
-  document.getElementById("again").hidden = game.phase !== "over";
-  document.getElementById("record").href = `/api/games/${game.id}/record`;
-  if (game.phase === "over") {
-    const r = game.result;
-    if (r.resigned) say("You resigned.");
-    else if (r.winner === null) say("A draw.");
-    else say(r.winner === game.you ? "You win!" : "The bot wins.");
-  } else if (selected) {
-    say(`Slide the stone on ${selected} to a highlighted empty cell, or choose another stone.`);
-  } else if (legal.some((m) => m.includes("-"))) {
-    say("Your turn: choose one of your stones to slide.");
-  } else {
-    say("Your turn: choose an empty cell.");
+  const over = game.status === "over";
+  const resign = document.getElementById("resign");
+  resign.hidden = game.you === null;
+  resign.disabled = busy || over;
+  document.getElementById("again").hidden = !over;
+  say(message(legal));
+}
+
+function message(legal) {
+  if (game.status === "over") {
+    const r = game.ending;
+    const won = winner(game);
+    if (r.resigned !== null && r.resigned !== undefined) {
+      if (r.resigned === game.you) return "You resigned.";
+      return game.you === null ? `${Who(game, r.resigned)} resigned.` : `${Who(game, r.resigned)} resigned: you win!`;
+    }
+    if (won === null) return "A draw.";
+    if (won === game.you) return "You win!";
+    if (game.you === null) return `${game.seats[won].plays} wins.`;
+    return game.seats[won].who === "bot" ? "The bot wins." : "Your friend wins.";
   }
+  if (!myTurn()) {
+    const mover = game.seats[game.turn];
+    if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
+    if (game.you === null) return `${mover.plays} to move (${who(game, game.turn)}).`;
+    if (mover.who === "open") return `Waiting for your friend to join: they play ${mover.plays}.`;
+    return `Your friend's turn: waiting for ${mover.plays}'s move.`;
+  }
+  if (selected) return `Slide the stone on ${selected} to a highlighted empty cell, or choose another stone.`;
+  if (legal.some((m) => m.includes("-"))) return "Your turn: choose one of your stones to slide.";
+  return "Your turn: choose an empty cell.";
 }
 
 async function act(action) {
   selected = null;
-  await sendAction(game.id, action, (isBusy, answer) => {
-    busy = isBusy;
-    if (answer) game = answer;
-    render();
-  });
+  await page.act(action);
 }
 
 function choose(name) {
+  if (!myTurn()) return;
   if (game.legal.includes(name)) return act({ action: "move", move: name });
   if (selected !== null && game.legal.includes(`${selected}-${name}`)) return act({ action: "move", move: `${selected}-${name}` });
   selected = game.legal.some((m) => m.startsWith(`${name}-`)) && selected !== name ? name : null;
@@ -95,12 +110,18 @@ function main() {
   document.getElementById("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) act({ action: "resign" });
   });
-  gamePage({
+  page = gamePage({
     kind: "tictactoe",
     prompt: "Choose the variant and your opponent.",
-    body: (data) => ({ variant: data.get("variant"), opponent: data.get("opponent"), you: data.get("you") }),
-    show: (state) => {
+    body: (data) => ({
+      params: { variant: data.get("variant") },
+      opponent: data.get("opponent"),
+      seat: Number(data.get("seat")),
+    }),
+    show: (state, view) => {
+      if (game && state.board.position !== game.board.position) selected = null;
       game = state;
+      busy = view.busy;
       render();
     },
   });
