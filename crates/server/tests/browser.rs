@@ -1,16 +1,17 @@
 //! End to end in headless Chromium (Debian's `chromium` and `chromium-driver`, which `scripts/test` installs):
-//! a whole Hapis game against `thesis` played by clicking (and once by keyboard), a step by drag and its undo, a drawn tic-tac-toe game
-//! and a won two-phase one (slides by clicking), the board at phone width, a whole 2048 game by swipes and keys
-//! with the bot watched, a Domineering game with its domino preview. Screenshots go to `target/tmp/screenshots/`.
+//! a whole Hapis game against `thesis` played by clicking (and once by keyboard) while a second browser watches
+//! it, a step by drag and its undo, a drawn tic-tac-toe game and a won two-phase one (slides by clicking), two
+//! browsers playing tic-tac-toe as friends through the invite link while a third one watches, the board at phone
+//! width, a whole 2048 game by swipes and keys with the bot watched, a Domineering game with its domino preview.
+//! Screenshots go to `target/tmp/screenshots/`.
 
+mod chromedriver;
 mod common;
 
-use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use chromedriver::Driver;
 use common::Server;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hamle_core::{Bot, Budget, Notation, Stream};
@@ -35,45 +36,16 @@ fn screenshots() -> PathBuf {
     dir
 }
 
-/// chromedriver on a free port, stopped when dropped.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        self.child.kill().ok();
-        self.child.wait().ok();
-    }
-}
-
+/// chromedriver, its process group ended and its profiles removed when dropped (see `chromedriver/mod.rs`).
 fn driver() -> Driver {
-    let path = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-    let port = TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a free port").port();
-    let child = Command::new(&path)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap_or_else(|e| {
-            panic!("cannot start {path} ({e}): install Debian's chromium and chromium-driver (scripts/test does)")
-        });
-    let start = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Driver { child, port }
+    Driver::start()
 }
 
 async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
     let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    // Each session its own profile: a shared one would share the player token across servers.
-    static SESSIONS: AtomicUsize = AtomicUsize::new(0);
-    let n = SESSIONS.fetch_add(1, Ordering::Relaxed);
-    let profile = std::env::temp_dir().join(format!("hamle-chromium-{}-{n}", std::process::id()));
-    std::fs::remove_dir_all(&profile).ok();
+    // Each session its own profile: a shared one would share the player token across servers (and the friends
+    // test needs two players).
+    let profile = driver.profile();
     let mut args: Vec<String> = FLAGS.iter().map(|f| (*f).to_owned()).collect();
     args.push(format!("--window-size={width},{height}"));
     args.push(format!("--user-data-dir={}", profile.display()));
@@ -134,18 +106,53 @@ async fn text(client: &Client, css: &str) -> String {
     client.find(Locator::Css(css)).await.expect(css).text().await.expect("text")
 }
 
-/// The id in the page's address, once the game is made.
+/// The game's id in the page's address (`?game=…`), once the game is made.
 async fn game_id(client: &Client) -> String {
     let url = client.current_url().await.expect("an address");
-    url.query_pairs().find(|(k, _)| k == "id").map(|(_, v)| v.into_owned()).expect("the game's id in the address")
+    url.query_pairs().find(|(k, _)| k == "game").map(|(_, v)| v.into_owned()).expect("the game's id in the address")
 }
 
+/// The game's public state, as a watcher reads it.
 fn state(server: &Server, id: &str) -> Value {
     server.client().state(id)
 }
 
+/// Runs `script` in the page and returns its answer.
+async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
+}
+
+/// Waits until `script` answers `want` in the page (a pushed update arriving), failing with what it answered last.
+async fn until(client: &Client, script: &str, want: &Value) {
+    let start = Instant::now();
+    loop {
+        let got = eval(client, script).await;
+        if &got == want {
+            return;
+        }
+        assert!(start.elapsed() < Duration::from_secs(15), "{script} answered {got}, not {want}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Fails if the page's message line shows an error.
+async fn no_error(client: &Client) {
+    let message = client.find(Locator::Css("#message")).await.expect("a message");
+    assert_ne!(
+        message.attr("data-kind").await.expect("kind").as_deref(),
+        Some("error"),
+        "{}",
+        message.text().await.expect("text")
+    );
+}
+
+/// A number as the pages write it (1, not 1.0).
+fn points(value: &Value) -> String {
+    value.as_f64().expect("points").to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_whole_hapis_game_against_thesis_by_clicking() {
+async fn a_whole_hapis_game_against_thesis_by_clicking_while_a_second_browser_watches() {
     let server = Server::in_memory();
     let driver = driver();
     let client = browser(&driver, 1200, 1000).await;
@@ -157,21 +164,35 @@ async fn a_whole_hapis_game_against_thesis_by_clicking() {
     click(&client, "#start").await;
     settled(&client).await;
     let id = game_id(&client).await;
+    assert_eq!(eval(&client, "return document.body.dataset.watching").await, "false");
+    // A second browser opens the game's address: it has no seat, so it watches, without controls.
+    let watcher = browser(&driver, 1200, 1000).await;
+    watcher.goto(&format!("{base}/hapis?game={id}")).await.expect("the page");
+    settled(&watcher).await;
+    assert_eq!(eval(&watcher, "return document.body.dataset.watching").await, "true");
+    assert_eq!(
+        text(&watcher, "#watching").await,
+        "You have no seat at this game. You are watching it: the moves show as they are played."
+    );
+    let roll = watcher.find(Locator::Css("#roll")).await.expect("the throw button");
+    assert!(!roll.is_displayed().await.expect("shown or not"), "a watcher has no controls");
     let mut turns = 0;
     let mut used_keyboard = false;
     let mut selected_shot = false;
     loop {
         let game = state(&server, &id);
-        match game["phase"].as_str().expect("a phase") {
-            "opening" | "roll" => {
+        match game["to_do"].as_str().expect("something to do") {
+            "roll" => {
                 click(&client, "#roll").await;
                 turns += 1;
                 if turns == 12 {
                     shot(&client, "hapis-midgame").await;
+                    shot(&watcher, "hapis-watcher-midgame").await;
                 }
             }
             "move" => {
-                let step = &game["legal"]["steps"][0];
+                assert_eq!(game["turn"], 0, "the bot moves within the person's request");
+                let step = &game["steps"]["next"][0];
                 let from = step["from"].as_u64().expect("from");
                 let to = step["to"].as_u64().map_or("off".to_owned(), |t| t.to_string());
                 if used_keyboard {
@@ -189,26 +210,46 @@ async fn a_whole_hapis_game_against_thesis_by_clicking() {
                     used_keyboard = true;
                 }
             }
-            "match_over" => break,
-            other => panic!("unexpected phase {other}"),
+            "nothing" => break,
+            other => panic!("unexpected thing to do: {other}"),
         }
         settled(&client).await;
         assert!(turns < 400, "the game ends");
-        let message = client.find(Locator::Css("#message")).await.expect("a message");
-        assert_ne!(
-            message.attr("data-kind").await.expect("kind").as_deref(),
-            Some("error"),
-            "{}",
-            message.text().await.expect("text")
-        );
+        no_error(&client).await;
     }
     let end = state(&server, &id);
     let log = end["log"].as_array().expect("a log");
     assert!(log.len() > 20, "a whole game: {} lines", log.len());
+    let score = &end["match"]["score"];
+    let (you, bot) = (points(&score[0]), points(&score[1]));
+    let won = if you > bot {
+        format!("You win the match, {you} to {bot}.")
+    } else {
+        format!("The bot wins the match, {bot} to {you}.")
+    };
+    let ending = end["ending"]["text"].as_str().expect("how the game ended");
     let message = text(&client, "#message").await;
-    assert!(message.contains("wins"), "{message}");
-    assert!(text(&client, "#reveal-line").await.contains("revealed") || end["fair"]["reveal"].is_string());
+    assert!(message.ends_with(&format!("{ending} {won}")), "{message}");
+    // The fair-dice box, opened, shows the server's commitment and exactly its revealed seed.
+    let reveal = end["fair"]["reveal"].as_str().expect("the seed is revealed at the match's end");
+    click(&client, "#fairness summary").await;
+    assert_eq!(text(&client, "#commitment").await, end["fair"]["commitment"].as_str().expect("a commitment"));
+    assert_eq!(
+        text(&client, "#reveal-line").await,
+        format!("The seed and salt, revealed: {reveal} (its SHA-256 is the commitment above).")
+    );
     shot(&client, "hapis-over").await;
+    // The watcher saw every line of the match come, and its end, without a reload.
+    until(&watcher, "return document.querySelectorAll('#log li').length", &json!(log.len())).await;
+    let winner = if you > bot {
+        format!("White wins the match, {you} to {bot}.")
+    } else {
+        format!("Black wins the match, {bot} to {you}.")
+    };
+    let seen = text(&watcher, "#message").await;
+    assert!(seen.ends_with(&winner), "{seen}");
+    shot(&watcher, "hapis-watcher-over").await;
+    watcher.close().await.expect("closed");
     client.close().await.expect("closed");
 }
 
@@ -226,30 +267,36 @@ async fn a_step_dragged_and_undone() {
     let driver = driver();
     let client = browser(&driver, 1200, 1000).await;
     client.goto(&format!("http://{}/hapis", server.addr)).await.expect("the page");
-    client.find(Locator::Css("#opponent option[value='random']")).await.expect("random").click().await.expect("chosen");
+    pick(&client, "#opponent option[value='random']").await;
     click(&client, "#start").await;
     settled(&client).await;
     let id = game_id(&client).await;
     for _ in 0..40 {
         let game = state(&server, &id);
-        if game["phase"] == "move" {
-            let before = game["position"].clone();
-            let step = &game["legal"]["steps"][0];
+        if game["to_do"] == "move" {
+            let before = game["board"]["position"].clone();
+            let step = &game["steps"]["next"][0];
             let to = step["to"].as_u64().map_or("off".to_owned(), |t| t.to_string());
             drag(&client, &format!("#board [data-point='{}']", step["from"]), &format!("#board [data-point='{to}']"))
                 .await;
             settled(&client).await;
             let after = state(&server, &id);
-            if after["phase"] == "move" && after["steps"].as_array().is_some_and(|s| s.len() == 1) {
+            if after["to_do"] == "move" && after["steps"]["entered"].as_array().is_some_and(|s| s.len() == 1) {
+                assert_ne!(after["board"]["position"], before, "the step moved a checker");
+                let undo = client.find(Locator::Css("#undo")).await.expect("the undo button");
+                assert!(undo.is_enabled().await.expect("enabled or not"), "a step can be undone");
                 click(&client, "#undo").await;
                 settled(&client).await;
-                assert_eq!(state(&server, &id)["position"], before);
+                let undone = state(&server, &id);
+                assert_eq!(undone["board"]["position"], before);
+                assert_eq!(undone["steps"]["entered"], json!([]));
                 return;
             }
         } else {
             click(&client, "#roll").await;
             settled(&client).await;
         }
+        no_error(&client).await;
     }
     panic!("no turn with a step to undo in 40 actions");
 }
@@ -277,19 +324,22 @@ async fn perfect_tictactoe(variant: &str, verdict: &str) {
     let mut moves = 0;
     loop {
         let game = state(&server, &id);
-        if game["phase"] == "over" {
+        if game["status"] == "over" {
             break;
         }
+        assert_eq!(game["turn"], 0, "the bot has answered");
         let mv = perfect(variant, game["position"].as_str().expect("a position"));
         for cell in mv.split('-') {
             click(&client, &format!("[data-cell='{cell}']")).await;
         }
         settled(&client).await;
+        no_error(&client).await;
         moves += 1;
         if moves == 2 {
             // The home page lists the game while it is on, and its link leads back.
             client.goto(&format!("{base}/")).await.expect("home");
             client.wait().for_element(Locator::Css(&format!("#unfinished a[href*='{id}']"))).await.expect("listed");
+            eval(&client, "document.getElementById('unfinished').scrollIntoView(); return null").await;
             shot(&client, &format!("home-{variant}")).await;
             click(&client, &format!("#unfinished a[href*='{id}']")).await;
             settled(&client).await;
@@ -314,6 +364,184 @@ async fn a_won_two_phase_tictactoe_game_with_slides_by_clicking() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_page_lists_every_game_of_the_catalog() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let client = browser(&driver, 1000, 900).await;
+    client.goto(&format!("http://{}/", server.addr)).await.expect("home");
+    let (status, catalog) = server.client().get("/api/catalog");
+    assert_eq!(status, 200, "{catalog}");
+    let pages: Vec<String> = catalog["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["page"].as_str().expect("a page").to_owned())
+        .collect();
+    assert!(pages.len() >= 4, "{pages:?}");
+    client.wait().for_element(Locator::Css(".cards a.button")).await.expect("the games listed");
+    let links =
+        eval(&client, "return [...document.querySelectorAll('.cards a.button')].map(a => a.getAttribute('href'))")
+            .await;
+    let want: Vec<String> = pages.iter().map(|p| format!("/{p}")).collect();
+    assert_eq!(links, json!(want));
+    shot(&client, "home").await;
+    client.close().await.expect("closed");
+}
+
+/// The tic-tac-toe marks the page shows, as `x.o/.../...` rows from 3 down to 1.
+async fn marks(client: &Client) -> String {
+    let script = "return [3, 2, 1].map(r => [...'abc'].map(c => \
+        document.querySelector(`[data-cell='${c}${r}']`).textContent.toLowerCase() || '.').join('')).join('/')";
+    eval(client, script).await.as_str().expect("the marks").to_owned()
+}
+
+/// A client of the API with the token a browser keeps.
+fn token_of(value: &Value) -> String {
+    value.as_str().expect("the page keeps a token").to_owned()
+}
+
+fn as_player(server: &Server, token: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let url = format!("http://{}{path}", server.addr);
+    let auth = format!("Bearer {token}");
+    let answer = match method {
+        "GET" => agent.get(&url).header("Authorization", &auth).call(),
+        _ => agent.post(&url).header("Authorization", &auth).header("Content-Type", "application/json").send(body),
+    };
+    let mut answer = answer.expect("the server answers");
+    let status = answer.status().as_u16();
+    let text = answer.body_mut().read_to_string().expect("a body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_tictactoe_through_the_invite_link_and_a_third_browser_only_watches() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let base = format!("http://{}", server.addr);
+    // The host makes a game against a friend: the page shows the link to send.
+    let host = browser(&driver, 800, 1000).await;
+    host.goto(&format!("{base}/tictactoe")).await.expect("the page");
+    pick(&host, "#opponent option[value='friend']").await;
+    click(&host, "#start").await;
+    settled(&host).await;
+    let id = game_id(&host).await;
+    let invite = host.find(Locator::Css("#invite")).await.expect("the invite box");
+    assert!(invite.is_displayed().await.expect("shown or not"), "the invite is shown while the seat is open");
+    let link = host.find(Locator::Css("#invite-link")).await.expect("the link").prop("value").await.expect("a value");
+    let link = link.expect("the link is filled in");
+    let prefix = format!("{base}/tictactoe?game={id}&invite=");
+    let code = link.strip_prefix(&prefix).unwrap_or_else(|| panic!("{link} is not {prefix}…"));
+    assert!(code.len() == 32 && code.bytes().all(|b| b.is_ascii_hexdigit()), "{code}");
+    assert_eq!(state(&server, &id)["seats"][1]["who"], "open");
+    click(&host, "#copy-invite").await;
+    assert_eq!(text(&host, "#message").await, "The link is copied: send it to your friend.");
+    assert_eq!(text(&host, "#about").await, "Tic-tac-toe: you play X against your friend (not here yet).");
+    shot(&host, "friends-host-invite").await;
+    // A page that is reloaded forgets this: it shows that every update below came pushed.
+    eval(&host, "window.stayed = true; return null").await;
+
+    // The friend opens the link in another browser (another profile, so another player) and takes seat 1.
+    let guest = browser(&driver, 800, 1000).await;
+    guest.goto(&link).await.expect("the invite link");
+    settled(&guest).await;
+    eval(&guest, "window.stayed = true; return null").await;
+    let host_token = token_of(&eval(&host, "return localStorage.getItem('hamle.token')").await);
+    let guest_token = token_of(&eval(&guest, "return localStorage.getItem('hamle.token')").await);
+    assert_ne!(host_token, guest_token, "two players");
+    assert_eq!(as_player(&server, &guest_token, "GET", &format!("/api/games/{id}"), "").1["you"], 1);
+    assert_eq!(state(&server, &id)["seats"][1]["who"], "person");
+    assert_eq!(text(&guest, "#about").await, "Tic-tac-toe: you play O against your friend.");
+    assert_eq!(text(&guest, "#message").await, "Your friend's turn: waiting for X's move.");
+    assert_eq!(eval(&guest, "return document.body.dataset.watching").await, "false");
+    let address = guest.current_url().await.expect("an address");
+    assert_eq!(address.query(), Some(format!("game={id}").as_str()), "the used invite leaves the address");
+    // The host's page hears that the seat is taken: the invite goes.
+    until(&host, "return document.getElementById('invite').hidden", &json!(true)).await;
+    assert_eq!(text(&host, "#about").await, "Tic-tac-toe: you play X against your friend.");
+    shot(&guest, "friends-guest-joined").await;
+
+    // They play perfectly, each click pushed to the other page; after two moves a third browser opens the link.
+    let mut watcher: Option<Client> = None;
+    let mut plies = 0;
+    loop {
+        let game = state(&server, &id);
+        if game["status"] == "over" {
+            break;
+        }
+        let seat = game["turn"].as_u64().expect("a seat to move");
+        let (mover, other) = if seat == 0 { (&host, &guest) } else { (&guest, &host) };
+        let waiting = if seat == 0 {
+            "Your friend's turn: waiting for X's move."
+        } else {
+            "Your friend's turn: waiting for O's move."
+        };
+        assert_eq!(text(other, "#message").await, waiting);
+        let disabled = "return [...document.querySelectorAll('[data-cell]')].every(c => c.disabled)";
+        assert_eq!(eval(other, disabled).await, true, "no cell is playable out of turn");
+        let mv = perfect("classic", game["position"].as_str().expect("a position"));
+        click(mover, &format!("[data-cell='{mv}']")).await;
+        settled(mover).await;
+        no_error(mover).await;
+        plies += 1;
+        let after = state(&server, &id);
+        let rows = after["position"].as_str().expect("a position").split(' ').next().expect("rows").to_owned();
+        assert_eq!(marks(mover).await, rows);
+        // The other page shows the move without a reload.
+        let cell = format!("return document.querySelector(\"[data-cell='{mv}']\").textContent");
+        until(other, &cell, &json!(if seat == 0 { "X" } else { "O" })).await;
+        assert_eq!(marks(other).await, rows);
+        if let Some(w) = &watcher {
+            until(w, &cell, &json!(if seat == 0 { "X" } else { "O" })).await;
+            assert_eq!(marks(w).await, rows);
+        }
+        if plies == 1 {
+            shot(&guest, "friends-guest-sees-the-first-move").await;
+        }
+        if plies == 2 {
+            // The seat is taken: the third browser is refused it and watches.
+            let third = browser(&driver, 800, 1000).await;
+            third.goto(&link).await.expect("the invite link");
+            settled(&third).await;
+            assert_eq!(eval(&third, "return document.body.dataset.watching").await, "true");
+            assert_eq!(
+                text(&third, "#watching").await,
+                "Both seats of this game are taken, so the invite no longer works. You are watching it: the moves show as they are played."
+            );
+            assert_eq!(eval(&third, disabled).await, true, "a watcher cannot play");
+            let resign = third.find(Locator::Css("#resign")).await.expect("the resign button");
+            assert!(!resign.is_displayed().await.expect("shown or not"), "a watcher cannot resign");
+            let invite = third.find(Locator::Css("#invite")).await.expect("the invite box");
+            assert!(!invite.is_displayed().await.expect("shown or not"), "a watcher gets no invite");
+            assert_eq!(text(&third, "#about").await, "Tic-tac-toe: X: a person · O: a person.");
+            assert_eq!(marks(&third).await, rows);
+            // The server agrees: its token has no seat, and its actions are refused.
+            let token = token_of(&eval(&third, "return localStorage.getItem('hamle.token')").await);
+            assert_eq!(as_player(&server, &token, "GET", &format!("/api/games/{id}"), "").1["you"], Value::Null);
+            let (status, _) =
+                as_player(&server, &token, "POST", &format!("/api/games/{id}/actions"), r#"{"action":"resign"}"#);
+            assert_eq!(status, 403);
+            shot(&third, "friends-watcher").await;
+            watcher = Some(third);
+        }
+        assert!(plies <= 9, "a game of tic-tac-toe ends");
+    }
+    let watcher = watcher.expect("the third browser watched");
+    until(&host, "return document.getElementById('message').textContent", &json!("A draw.")).await;
+    until(&guest, "return document.getElementById('message').textContent", &json!("A draw.")).await;
+    until(&watcher, "return document.getElementById('message').textContent", &json!("A draw.")).await;
+    for page in [&host, &guest] {
+        assert_eq!(eval(page, "return window.stayed === true").await, true, "the page was never reloaded");
+    }
+    shot(&host, "friends-host-over").await;
+    shot(&guest, "friends-guest-over").await;
+    shot(&watcher, "friends-watcher-over").await;
+    for client in [host, guest, watcher] {
+        client.close().await.expect("closed");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hapis_board_fits_a_phone() {
     let server = Server::in_memory();
     let driver = driver();
@@ -323,6 +551,7 @@ async fn the_hapis_board_fits_a_phone() {
     settled(&client).await;
     click(&client, "#roll").await;
     settled(&client).await;
+    no_error(&client).await;
     // Chromium keeps a window no narrower than about 500 px: what matters is that nothing is wider than it.
     let widths = client
         .execute("return [document.documentElement.scrollWidth, window.innerWidth]", vec![])
@@ -349,6 +578,11 @@ async fn swipe(client: &Client, css: &str, dx: f64, dy: f64) {
     client.execute(script, vec![json!(css), json!(dx), json!(dy)]).await.expect("a swipe");
 }
 
+/// The moves made in a 2048 game.
+fn moves_2048(server: &Server, id: &str) -> u64 {
+    state(server, id)["board"]["moves"].as_u64().expect("moves")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_2048_game_by_keys_and_swipes_with_the_bot_watched() {
     let server = Server::in_memory();
@@ -356,32 +590,40 @@ async fn a_whole_2048_game_by_keys_and_swipes_with_the_bot_watched() {
     let client = browser(&driver, 420, 900).await;
     let base = format!("http://{}", server.addr);
     client.goto(&format!("{base}/2048")).await.expect("the page");
-    pick(&client, "#bot option[value='expectimax(depth=2)']").await;
+    pick(&client, "#helper option[value='expectimax(depth=2)']").await;
     click(&client, "#start").await;
     settled(&client).await;
     let id = game_id(&client).await;
+    assert_eq!(state(&server, &id)["helper"], "expectimax(depth=2)");
     shot(&client, "2048-new").await;
     // The bot: one move, then a few while watched, then stopped.
     click(&client, "#bot-move").await;
     settled(&client).await;
-    assert_eq!(state(&server, &id)["moves"], 1);
+    assert_eq!(moves_2048(&server, &id), 1);
+    // A hint ranks the legal moves.
+    click(&client, "#hint").await;
+    client.wait().for_element(Locator::Css("#hints:not([hidden]) li")).await.expect("hints");
+    let hinted = eval(&client, "return document.querySelectorAll('#hints li').length").await;
+    let legal = state(&server, &id)["legal"].as_array().expect("legal").len();
+    assert_eq!(hinted, json!(legal), "one hint a legal move");
+    shot(&client, "2048-hint").await;
     click(&client, "#watch").await;
     let start = Instant::now();
-    while state(&server, &id)["moves"].as_u64().unwrap_or(0) < 6 {
+    while moves_2048(&server, &id) < 6 {
         assert!(start.elapsed() < Duration::from_secs(60), "the watched bot plays");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     click(&client, "#watch").await;
     settled(&client).await;
     shot(&client, "2048-watched").await;
-    let watched = state(&server, &id)["moves"].as_u64().expect("moves");
+    let watched = moves_2048(&server, &id);
     // Then the person, by swipes and by keys, to the end.
     let keys = [("left", "\u{E012}"), ("up", "\u{E013}"), ("right", "\u{E014}"), ("down", "\u{E015}")];
     let swipes = [("left", -80.0, 0.0), ("up", 0.0, -80.0), ("right", 80.0, 0.0), ("down", 0.0, 80.0)];
     let mut turns = 0u64;
     loop {
         let game = state(&server, &id);
-        if game["phase"] == "over" {
+        if game["status"] == "over" {
             break;
         }
         let legal: Vec<String> =
@@ -398,15 +640,18 @@ async fn a_whole_2048_game_by_keys_and_swipes_with_the_bot_watched() {
         }
         settled(&client).await;
         turns += 1;
-        let now = state(&server, &id)["moves"].as_u64().expect("moves");
-        assert_eq!(now, watched + turns, "each swipe or key is one move");
+        let now = state(&server, &id);
+        assert_eq!(now["board"]["moves"].as_u64().expect("moves"), watched + turns, "each swipe or key is one move");
+        assert_eq!(now["history"].as_array().and_then(|h| h.last()).expect("a move"), choice);
         if turns == 20 {
             shot(&client, "2048-midgame").await;
         }
         assert!(turns < 3000, "the game ends");
     }
+    let end = state(&server, &id);
     let message = text(&client, "#message").await;
-    assert!(message.contains("No move is left"), "{message}");
+    let (score, top) = (&end["board"]["score"], &end["board"]["top"]);
+    assert_eq!(message, format!("No move is left: {score} points, largest tile {top}."));
     let again = client.find(Locator::Css("#again")).await.expect("a link");
     assert!(again.is_displayed().await.expect("shown or not"), "a new game is offered at the end");
     shot(&client, "2048-over").await;
@@ -427,10 +672,12 @@ async fn a_whole_domineering_game_with_the_domino_previewed_under_the_pointer() 
     click(&client, "#start").await;
     settled(&client).await;
     let id = game_id(&client).await;
+    let board = &state(&server, &id)["board"];
+    assert_eq!((&board["rows"], &board["cols"]), (&json!(5), &json!(4)), "{board}");
     let mut placed = 0;
     loop {
         let game = state(&server, &id);
-        if game["phase"] == "over" {
+        if game["status"] == "over" {
             break;
         }
         let mv = game["legal"][0].as_str().expect("a legal move").to_owned();
@@ -454,18 +701,57 @@ async fn a_whole_domineering_game_with_the_domino_previewed_under_the_pointer() 
                 .expect("a class");
             assert!(class.is_some_and(|c| c.contains("preview")), "{name} of {mv} is previewed");
         }
+        let previewed = eval(&client, "return document.querySelectorAll('#board .preview').length").await;
+        assert_eq!(previewed, 2, "one domino is previewed");
         if placed == 0 {
             shot(&client, "domineering-preview").await;
         }
         cell.click().await.expect("placed");
         settled(&client).await;
+        no_error(&client).await;
         placed += 1;
         let after = state(&server, &id);
         assert!(after["history"].as_array().is_some_and(|h| h.iter().any(|m| m == mv.as_str())), "{mv} was played");
         assert!(placed < 20, "a 5×4 game ends");
     }
-    let message = text(&client, "#message").await;
-    assert!(message.contains("wins"), "{message}");
+    let end = state(&server, &id);
+    let bot = format!("the bot ({})", end["seats"][1]["bot"].as_str().expect("the bot"));
+    let verdict = if end["ending"]["points"][0].as_f64() > end["ending"]["points"][1].as_f64() {
+        format!("You win: {bot} has no place left for a domino.")
+    } else {
+        format!(
+            "The bot ({}) wins: you have no place left for a domino.",
+            end["seats"][1]["bot"].as_str().expect("bot")
+        )
+    };
+    assert_eq!(text(&client, "#message").await, verdict);
     shot(&client, "domineering-over").await;
+    client.close().await.expect("closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_16_by_16_domineering_board_fits_and_plays() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let client = browser(&driver, 800, 1000).await;
+    client.goto(&format!("http://{}/domineering", server.addr)).await.expect("the page");
+    pick(&client, "#rows option[value='16']").await;
+    pick(&client, "#cols option[value='16']").await;
+    pick(&client, "#opponent option[value='random']").await;
+    click(&client, "#start").await;
+    settled(&client).await;
+    let id = game_id(&client).await;
+    assert_eq!(eval(&client, "return document.querySelectorAll('#board [data-cell]').length").await, 256);
+    let fits = "const b = document.getElementById('board').getBoundingClientRect(); \
+        return b.right <= window.innerWidth && document.documentElement.scrollWidth <= window.innerWidth";
+    assert_eq!(eval(&client, fits).await, true, "the board fits the window");
+    // The top right corner's domino stands on p15 and p16 (the last column, the top two rows).
+    click(&client, "#board [data-cell='p16']").await;
+    settled(&client).await;
+    no_error(&client).await;
+    let game = state(&server, &id);
+    assert_eq!(game["history"][0], "p15-p16");
+    assert_eq!(game["history"].as_array().map(Vec::len), Some(2), "the bot answered");
+    shot(&client, "domineering-16x16").await;
     client.close().await.expect("closed");
 }
