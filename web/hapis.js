@@ -1,7 +1,7 @@
 // Hapis Tavlası in the browser: the board in SVG from your side (your point 1 top right, your home bottom
 // right), a checker then a highlighted target by click, keyboard or drag, and the match's controls. Against a
 // bot or a friend (who joins by the invite link); anyone else with the link watches, from White's side.
-import { api, attempt, gamePage, say, el, other, winner } from "./api.js";
+import { api, attempt, gamePage, say, el, other } from "./api.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const POINT_W = 50;
@@ -259,20 +259,23 @@ function drawPanel() {
 function tell(line) {
   const opening = /white (\d), black (\d)/i.exec(line.text);
   if (opening) return `Opening throw: White ${opening[1]}, Black ${opening[2]}.`;
-  if (line.seat === null || line.seat === undefined) {
-    const match = /^Seat (\d) \(.*?\) wins the match, (\S+) to (\S+)\.$/.exec(line.text);
-    if (!match) return line.text;
+  const match = /^Seat (\d) \(.*?\) wins the match, (\S+) to (\S+)\.$/.exec(line.text);
+  if (match) {
     const who = subject(Number(match[1]) - 1);
     return `${who} ${who === "You" ? "win" : "wins"} the match, ${match[2]} to ${match[3]}.`;
   }
+  // "White throws 6-3.", "Black resigns.", "White wins with mars: 2 points.": the side named as the looker knows it.
   const m = /^(white|black) (.*)$/i.exec(line.text);
   if (!m) return line.text;
-  const who = subject(line.seat);
+  const who = subject(seatOf(m[1].toLowerCase()));
   let rest = m[2];
-  if (who === "You") {
-    rest = rest.replace(/^throws/, "throw").replace(/^plays/, "play").replace(/^has/, "have").replace(/^resigns/, "resign");
-  }
+  if (who === "You") rest = rest.replace(/^(throw|play|resign|win)s\b/, "$1").replace(/^has\b/, "have");
   return `${who} ${rest}`;
+}
+
+/** How the game in play ended, in the looker's words. */
+function ended() {
+  return game.ending ? tell({ seat: null, text: game.ending.text }) : "";
 }
 
 function guidance() {
@@ -288,13 +291,11 @@ function guidance() {
     return;
   }
   const phase = game.board.phase;
-  const won = winner(game);
   let next;
   if (game.to_do === "nothing") {
-    next = `${game.ending?.text ?? ""} ${matchOver()}`.trim();
+    next = `${ended()} ${matchOver()}`.trim();
   } else if (game.to_do === "next") {
-    const gained = won === null ? "" : won === game.you ? " You take the points." : "";
-    next = `${game.ending.text}${gained} Start the next game when you are ready.`;
+    next = `${ended()} Start the next game when you are ready.`;
   } else if (game.to_do === "roll" && phase === "opening") {
     next = "Throw for the start: the higher die begins.";
   } else if (game.to_do === "roll") {
@@ -324,8 +325,8 @@ function matchOver() {
 
 /** What a watcher is told of the moment: how the game ended, or the last event and who is to act. */
 function watching() {
-  if (game.to_do === "nothing") return `${game.ending?.text ?? ""} ${matchOver()}`.trim();
-  if (game.to_do === "next") return `${game.ending.text} Waiting for the next game to start.`;
+  if (game.to_do === "nothing") return `${ended()} ${matchOver()}`.trim();
+  if (game.to_do === "next") return `${ended()} Waiting for the next game to start.`;
   const last = game.log.filter((l) => l.game === game.match.game).slice(-1).map(tell);
   if (game.to_do === "roll") {
     return [...last, game.turn === null ? "Waiting for the throw for the start." : `${subject(game.turn)} is to throw.`].join(" ");

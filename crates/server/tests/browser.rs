@@ -146,6 +146,24 @@ async fn no_error(client: &Client) {
     );
 }
 
+/// A line of the Hapis log as a seated page words it: the side `mine` ("White" or "Black") as "You", the verb
+/// agreeing, the other side as `theirs` ("The bot", "Your friend").
+fn worded(text: &str, mine: &str, theirs: &str) -> String {
+    let Some((side, rest)) = text.split_once(' ') else { return text.to_owned() };
+    if side == mine {
+        let (verb, tail) = rest.split_at(rest.find([' ', ':', '.']).unwrap_or(rest.len()));
+        let verb = match verb {
+            "has" => "have",
+            v => v.strip_suffix('s').unwrap_or(v),
+        };
+        format!("You {verb}{tail}")
+    } else if side == "White" || side == "Black" {
+        format!("{theirs} {rest}")
+    } else {
+        text.to_owned()
+    }
+}
+
 /// A number as the pages write it (1, not 1.0).
 fn points(value: &Value) -> String {
     value.as_f64().expect("points").to_string()
@@ -227,7 +245,7 @@ async fn a_whole_hapis_game_against_thesis_by_clicking_while_a_second_browser_wa
     } else {
         format!("The bot wins the match, {bot} to {you}.")
     };
-    let ending = end["ending"]["text"].as_str().expect("how the game ended");
+    let ending = worded(end["ending"]["text"].as_str().expect("how the game ended"), "White", "The bot");
     let message = text(&client, "#message").await;
     assert!(message.ends_with(&format!("{ending} {won}")), "{message}");
     // The fair-dice box, opened, shows the server's commitment and exactly its revealed seed.
@@ -754,4 +772,89 @@ async fn a_16_by_16_domineering_board_fits_and_plays() {
     assert_eq!(game["history"].as_array().map(Vec::len), Some(2), "the bot answered");
     shot(&client, "domineering-16x16").await;
     client.close().await.expect("closed");
+}
+
+/// The log lines a page shows.
+async fn log_lines(client: &Client) -> Value {
+    eval(client, "return document.querySelectorAll('#log li').length").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_friends_play_hapis_each_from_their_own_side_until_black_resigns() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let base = format!("http://{}", server.addr);
+    let white = browser(&driver, 1200, 1000).await;
+    white.goto(&format!("{base}/hapis")).await.expect("the page");
+    pick(&white, "#opponent option[value='friend']").await;
+    pick(&white, "#length option[value='1']").await;
+    click(&white, "#start").await;
+    settled(&white).await;
+    let id = game_id(&white).await;
+    let link = white.find(Locator::Css("#invite-link")).await.expect("the link").prop("value").await.expect("a value");
+    let black = browser(&driver, 1200, 1000).await;
+    black.goto(&link.expect("the link is filled in")).await.expect("the invite link");
+    settled(&black).await;
+    until(&white, "return document.getElementById('invite').hidden", &json!(true)).await;
+    // Each sees the board from their own side: their 15 checkers on their own point 1.
+    for page in [&white, &black] {
+        let label = page
+            .find(Locator::Css("#board [data-point='1']"))
+            .await
+            .expect("point 1")
+            .attr("aria-label")
+            .await
+            .expect("a label");
+        assert_eq!(label.as_deref(), Some("Your point 1: 15 your checkers"));
+    }
+    assert_eq!(text(&black, "#score").await, "Match to 1 — You (Black) 0 · Your friend (White) 0 — game 1");
+    let mut plays = 0;
+    for _ in 0..200 {
+        let game = state(&server, &id);
+        let seat = game["turn"].as_u64();
+        let page = if seat == Some(1) { &black } else { &white };
+        let other = if seat == Some(1) { &white } else { &black };
+        match game["to_do"].as_str().expect("something to do") {
+            "roll" => click(page, "#roll").await,
+            "move" => {
+                // Each enters the steps in their own numbering, which is how the server offers them.
+                let step = &game["steps"]["next"][0];
+                let to = step["to"].as_u64().map_or("off".to_owned(), |t| t.to_string());
+                click(page, &format!("#board [data-point='{}']", step["from"])).await;
+                click(page, &format!("#board [data-point='{to}']")).await;
+            }
+            other => panic!("unexpected thing to do: {other}"),
+        }
+        settled(page).await;
+        no_error(page).await;
+        // The other page hears of it without a reload.
+        let lines = json!(state(&server, &id)["log"].as_array().expect("a log").len());
+        until(other, "return document.querySelectorAll('#log li').length", &lines).await;
+        assert_eq!(log_lines(page).await, lines);
+        plays = state(&server, &id)["history"].as_array().expect("history").len();
+        if plays >= 6 && state(&server, &id)["turn"] == 1 {
+            break;
+        }
+    }
+    assert!(plays >= 6, "six plays made: {plays}");
+    shot(&white, "hapis-friends-white").await;
+    shot(&black, "hapis-friends-black").await;
+    // Black gives up (the confirmation answered yes): the match of one point is over on both pages.
+    eval(&black, "window.confirm = () => true; return null").await;
+    click(&black, "#resign").await;
+    settled(&black).await;
+    let end = state(&server, &id);
+    assert_eq!(end["status"], "over");
+    assert_eq!(end["ending"]["resigned"], 1);
+    let ending = end["ending"]["text"].as_str().expect("how it ended");
+    assert_eq!(ending, "Black resigns.");
+    let won = points(&end["match"]["score"][0]);
+    let black_sees = text(&black, "#message").await;
+    assert_eq!(black_sees, format!("You resign. Your friend wins the match, {won} to 0."));
+    let wanted = format!("Your friend resigns. You win the match, {won} to 0.");
+    until(&white, "return document.getElementById('message').textContent", &json!(wanted)).await;
+    shot(&white, "hapis-friends-over-white").await;
+    shot(&black, "hapis-friends-over-black").await;
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
 }
