@@ -182,6 +182,8 @@ export function gamePage({ kind, body, show, prompt }) {
 
   /** Takes a state in: `own` when it is the answer to this page's own request (it knows our seat). */
   function accept(state, own) {
+    // A pushed state can arrive after this page's own newer answer: an older one is not shown again.
+    if (!own && page.state && state.id === page.state.id && state.version < page.state.version) return;
     if (own) {
       page.you = state.you;
       page.invite = state.invite;

@@ -403,7 +403,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         self.score[1] += points[1];
         self.note(None, text.clone());
         self.ending = Some(Ending { points, resigned, text });
-        if self.match_over() {
+        if self.match_over() && self.setup.length.is_some() {
             let winner = if self.score[0] >= self.score[1] { 0 } else { 1 };
             let text = format!(
                 "Seat {} ({}) wins the match, {} to {}.",
@@ -613,6 +613,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text })),
             "log": self.log,
             "summary": self.summary_text(),
+            "version": self.records,
         })
     }
 

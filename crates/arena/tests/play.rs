@@ -222,7 +222,7 @@ fn hapis_plays_are_entered_a_step_at_a_time_with_undo() {
     let step = format!("{}/{to}", first["from"]);
     let before = game.view();
     game.act(0, Action::Step { step: step.clone() }).expect("a legal first step");
-    assert_eq!(game.pending(), [step.clone()]);
+    assert_eq!(game.pending(), std::slice::from_ref(&step));
     assert_ne!(game.view()["board"], before["board"], "the board shows the step");
     assert!(game.view()["legal"].as_array().is_some_and(Vec::is_empty), "no whole plays while a step is entered");
     assert!(matches!(game.act(0, Action::Move { mv: "1/2".into() }), Err(Refusal::NotAllowed(_))));

@@ -43,7 +43,7 @@ pub fn definition() -> GameDef<G2048> {
             about: "sum each next move over the new tiles then take the best (the report's example), or sum each tile's best",
         },
     ];
-    let mut face = Face::new("2048", |_| ["you", "nobody"], view);
+    let mut face = Face::new("2048", |_| ["player", "nobody"], view);
     face.chance =
         |_, spawn| format!("{} at row {} column {}", 1u32 << spawn.exponent, spawn.cell / 4 + 1, spawn.cell % 4 + 1);
     // The tile stream of the benchmarks and the terminal game, so a seed gives the same tiles everywhere.

@@ -181,7 +181,7 @@ fn next_game(spec: &Spec, start: &Hapis, _finished: &Hapis, points: [f64; 2]) ->
         _ => None,
     };
     match (spec.params.get("next").map(String::as_str), winner) {
-        (Some("throw"), _) | (_, None) => start.clone(),
+        (Some("throw"), _) | (_, None) => *start,
         (_, Some(side)) => Hapis::at(Position { turn: side, ..Position::start() }, Phase::Roll, start.settings()),
     }
 }
