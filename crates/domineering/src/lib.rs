@@ -11,4 +11,4 @@ mod rules;
 pub mod solve;
 
 pub use notation::{ParseError, cell_name, parse_cell};
-pub use rules::{Domineering, MAX_SIDE, Move, Side, SizeError};
+pub use rules::{Domineering, MAX_SIDE, Move, PositionFault, Side, SizeError};
