@@ -28,7 +28,15 @@ pub enum NotationError {
     BadNumber(String),
     /// The text reads but play cannot reach it ([`G2048::validate`]).
     #[error("impossible position: {0}")]
-    Impossible(#[from] PositionFault),
+    Impossible(PositionFault),
+}
+
+// Not `#[from]`: that would make the fault the error's source too, and reports that print the chain
+// (anyhow's `{:#}`) would name it twice.
+impl From<PositionFault> for NotationError {
+    fn from(fault: PositionFault) -> Self {
+        NotationError::Impossible(fault)
+    }
 }
 
 /// Reads a move name.

@@ -34,7 +34,7 @@ pub enum NotationError {
     },
     /// The text reads but describes a position that cannot stand on a board.
     #[error("impossible position: {0}")]
-    Impossible(#[from] PositionError),
+    Impossible(PositionError),
     /// `"opening":true` on a board other than the start: the opening throw comes before any play.
     #[error("the opening throw comes before any play, so \"opening\":true needs the starting board")]
     OpeningNotAtStart,
@@ -44,6 +44,14 @@ pub enum NotationError {
     /// A play that does not read.
     #[error("'{0}' is not a play (write steps like 1/4 4/7, '*' after a pin, 22/off to bear off)")]
     BadPlay(String),
+}
+
+// Not `#[from]`: that would make the fault the error's source too, and reports that print the chain
+// (anyhow's `{:#}`) would name it twice.
+impl From<PositionError> for NotationError {
+    fn from(fault: PositionError) -> Self {
+        NotationError::Impossible(fault)
+    }
 }
 
 /// The name of a side in positions: `white` or `black`.
