@@ -1,14 +1,43 @@
 //! Every rule of [`TicTacToe::validate`], each with one test that fails if the rule is dropped: the text
 //! reads apart from that rule, and is refused naming it.
 
-use hamle_classics::tictactoe::{ParseError, PositionFault, TicTacToe};
-use hamle_core::Notation;
+use hamle_classics::tictactoe::{Move, ParseError, PositionFault, TicTacToe};
+use hamle_core::{Game, Notation};
 
 fn fault(game: TicTacToe, text: &str) -> Option<PositionFault> {
     match game.parse_position(text) {
         Err(ParseError::Impossible { fault, .. }) => Some(fault),
         _ => None,
     }
+}
+
+#[test]
+fn is_valid_agrees_with_validate() {
+    assert!(TicTacToe::classic().is_valid());
+    let mut game = TicTacToe::classic();
+    // X on a1, b1, c1, O on a2, b2: X has won; O playing on c2 regardless gives both sides a line.
+    for cell in [0, 3, 1, 4, 2] {
+        game.play(Move::Place(cell));
+    }
+    assert!(game.is_valid());
+    game.play(Move::Place(5));
+    assert!(!game.is_valid());
+}
+
+#[test]
+fn refuses_a_stone_off_the_board() {
+    // `play` trusts its move; a cell past c3 is what `validate` must catch.
+    let mut game = TicTacToe::classic();
+    game.play(Move::Place(9));
+    assert_eq!(game.validate(), Err(PositionFault::OffBoard));
+}
+
+#[test]
+fn refuses_a_cell_holding_both_sides() {
+    let mut game = TicTacToe::classic();
+    game.play(Move::Place(4));
+    game.play(Move::Place(4));
+    assert_eq!(game.validate(), Err(PositionFault::Overlap));
 }
 
 #[test]

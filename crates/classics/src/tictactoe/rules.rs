@@ -176,6 +176,12 @@ impl TicTacToe {
 /// Why a tic-tac-toe position cannot arise in play; [`TicTacToe::validate`] finds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionFault {
+    /// A stone on a cell past `c3` (only [`Game::play`] with a move it was not offered can put one there).
+    #[error("a stone stands off the board")]
+    OffBoard,
+    /// A cell holding stones of both sides (only [`Game::play`] with a move it was not offered can do it).
+    #[error("a cell holds stones of both sides")]
+    Overlap,
     /// Two-phase: a side has more than [`STONES`] stones.
     #[error("each side has at most three stones in the two-phase game")]
     TooManyStones,
@@ -208,7 +214,8 @@ impl TicTacToe {
         self.validate().is_ok()
     }
 
-    /// Checks that play can reach this position: X moves first, so X has as many stones as O or one more
+    /// Checks that play can reach this position: every stone on one of the nine cells, one stone a cell;
+    /// X moves first, so X has as many stones as O or one more
     /// and the counts say who moves; at most one side has a line, and that side moved last; in the
     /// two-phase game each side has at most three stones, and slides (at most [`MAX_SLIDES`], X first) are
     /// counted only once both sides have placed theirs. In the classic game the positions that pass are
@@ -217,6 +224,12 @@ impl TicTacToe {
     /// # Errors
     /// The [`PositionFault`] found.
     pub fn validate(&self) -> Result<(), PositionFault> {
+        if (self.stones[0] | self.stones[1]) & !FULL != 0 {
+            return Err(PositionFault::OffBoard);
+        }
+        if self.stones[0] & self.stones[1] != 0 {
+            return Err(PositionFault::Overlap);
+        }
         let (x, o) = (self.stones(0).count_ones(), self.stones(1).count_ones());
         if self.variant == Variant::TwoPhase && (x > STONES || o > STONES) {
             return Err(PositionFault::TooManyStones);
