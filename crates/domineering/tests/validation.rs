@@ -47,6 +47,14 @@ fn refuses_a_domino_off_the_board() {
 }
 
 #[test]
+fn is_valid_agrees_with_validate() {
+    let mut game = board(3, 3);
+    assert!(game.is_valid());
+    game.place(Move { side: Side::Vertical, row: 0, col: 0 });
+    assert!(!game.is_valid(), "Vertical has placed but is still to move");
+}
+
+#[test]
 fn refuses_a_cell_covered_twice() {
     let mut game = board(3, 3);
     game.place(Move { side: Side::Vertical, row: 0, col: 0 });

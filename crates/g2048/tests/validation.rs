@@ -13,6 +13,14 @@ fn impossible(fault: PositionFault) -> Result<G2048, NotationError> {
 }
 
 #[test]
+fn is_valid_agrees_with_validate() {
+    assert!(G2048::new(SpawnRule::Original).is_valid());
+    let board = parse_board("2,.,.,./.,.,.,./.,.,.,./.,.,.,.").expect("a board");
+    assert!(G2048::from_board(board, 0, SpawnRule::Original).is_valid());
+    assert!(!G2048::from_board(hamle_2048::Board::EMPTY, 0, SpawnRule::Original).is_valid());
+}
+
+#[test]
 fn refuses_a_tile_above_32768() {
     assert!(matches!(parse_board("65536,.,.,./.,.,.,./.,.,.,./.,.,.,."), Err(NotationError::BadTile(_))));
     assert!(matches!(parse_board("131072,.,.,./.,.,.,./.,.,.,./.,.,.,."), Err(NotationError::BadTile(_))));

@@ -26,6 +26,16 @@ fn impossible(fault: PositionError) -> Result<Position, NotationError> {
 fn refuses_sixteen_white_checkers() {
     let got = read("white", &[(1, "w15"), (5, "w1"), (24, "b15")], (0, 0));
     assert_eq!(got, impossible(PositionError::Checkers { side: Side::White, count: 16 }));
+    let said = got.map_err(|e| e.to_string()).err();
+    assert_eq!(said.as_deref(), Some("impossible position: white has 16 checkers on the board and borne off, not 15"));
+}
+
+#[test]
+fn is_valid_agrees_with_validate() {
+    assert!(Position::start().is_valid());
+    let mut position = Position::start();
+    position.off[1] = 1;
+    assert!(!position.is_valid());
 }
 
 #[test]
