@@ -243,7 +243,9 @@ fn impossible_or_malformed_positions_are_refused_with_the_reason() {
         ("xxx/oo./o.. x", "moved last"),
     ] {
         match TicTacToe::classic().parse_position(text) {
-            Err(ParseError::BadPosition { why: reason, .. }) => assert!(reason.contains(why), "{text:?}: {reason}"),
+            Err(error @ (ParseError::BadPosition { .. } | ParseError::Impossible { .. })) => {
+                assert!(error.to_string().contains(why), "{text:?}: {error}")
+            }
             other => panic!("{text:?} should be refused, got {other:?}"),
         }
     }
@@ -258,7 +260,9 @@ fn impossible_or_malformed_positions_are_refused_with_the_reason() {
         ("x../.../... o 4", "only once both sides"),
     ] {
         match TicTacToe::two_phase().parse_position(text) {
-            Err(ParseError::BadPosition { why: reason, .. }) => assert!(reason.contains(why), "{text:?}: {reason}"),
+            Err(error @ (ParseError::BadPosition { .. } | ParseError::Impossible { .. })) => {
+                assert!(error.to_string().contains(why), "{text:?}: {error}")
+            }
             other => panic!("{text:?} should be refused, got {other:?}"),
         }
     }

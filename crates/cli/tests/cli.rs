@@ -143,6 +143,25 @@ fn hapis_legal_refuses_bad_input_with_a_reason() {
 }
 
 #[test]
+fn hapis_legal_refuses_two_hundred_and_seventy_white_checkers_without_panicking() {
+    // 18 stacks of 15: the count once wrapped in a u8 (release) or panicked on overflow (debug).
+    let mut points = vec!["\"w15\""; 18];
+    points.extend(["\"\""; 5]);
+    points.push("\"b15\"");
+    let position = format!(r#"{{"turn":"white","points":[{}],"off":{{"white":0,"black":0}}}}"#, points.join(","));
+    let out = hamle(&["hapis", "legal", "--position", &position, "--dice", "3,5"]);
+    assert_clean_failure(&out, "white has 270 checkers on the board and borne off, not 15");
+    assert_eq!(text(&out.stderr).matches("270").count(), 1, "said once: {}", text(&out.stderr));
+    assert!(out.stdout.is_empty(), "no plays are listed: {}", text(&out.stdout));
+    for command in [
+        &["hapis", "perft", "--depth", "1", "--position", &position][..],
+        &["hapis", "hint", "--position", &position, "--dice", "3,5"],
+    ] {
+        assert_clean_failure(&hamle(command), "white has 270 checkers");
+    }
+}
+
+#[test]
 fn hapis_perft_counts_from_the_start() {
     let out = hamle(&["hapis", "perft", "--depth", "2"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -203,8 +222,15 @@ fn hapis_hint_refuses_bad_input_with_a_reason() {
         &hamle(&["hapis", "hint", "--position", START, "--dice", "3,5", "--level", "god"]),
         "known: beginner",
     );
+    // As a game ends: White has borne off its last checker and the turn has passed to Black.
     let over = START.replace(r#""w15""#, r#""""#).replace(r#""white":0"#, r#""white":15"#);
+    let over = over.replace(r#""turn":"white""#, r#""turn":"black""#);
     assert_clean_failure(&hamle(&["hapis", "hint", "--position", &over, "--dice", "3,5"]), "the game is over");
+    let winner_to_move = over.replace(r#""turn":"black""#, r#""turn":"white""#);
+    assert_clean_failure(
+        &hamle(&["hapis", "hint", "--position", &winner_to_move, "--dice", "3,5"]),
+        "white has borne off all fifteen, so it played last",
+    );
 }
 
 #[test]

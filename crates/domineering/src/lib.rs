@@ -13,4 +13,4 @@ pub mod solve;
 
 pub use def::definition;
 pub use notation::{ParseError, cell_name, parse_cell};
-pub use rules::{Domineering, MAX_SIDE, Move, Side, SizeError};
+pub use rules::{Domineering, MAX_SIDE, Move, PositionFault, Side, SizeError};

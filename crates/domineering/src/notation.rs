@@ -8,7 +8,7 @@ use std::fmt;
 
 use hamle_core::Notation;
 
-use crate::rules::{Domineering, MAX_SIDE, Move, Side};
+use crate::rules::{Domineering, MAX_SIDE, Move, PositionFault, Side};
 
 /// Why a text is not a Domineering cell, move or position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,13 +24,21 @@ pub enum ParseError {
         /// What is wrong.
         why: &'static str,
     },
-    /// A position text that is malformed or impossible.
+    /// A position text that is malformed.
     #[error("bad position '{text}': {why}")]
     BadPosition {
         /// The text given.
         text: String,
         /// What is wrong.
         why: &'static str,
+    },
+    /// A position text that reads but that play cannot reach ([`Domineering::validate`]).
+    #[error("impossible position '{text}': {fault}")]
+    Impossible {
+        /// The text given.
+        text: String,
+        /// Which rule it breaks.
+        fault: PositionFault,
     },
 }
 
@@ -155,60 +163,10 @@ impl Notation for Domineering {
                 }
             }
         }
-        let (dominoes_v, dominoes_h) = (tile_count(&vertical, true), tile_count(&horizontal, false));
-        let (Some(nv), Some(nh)) = (dominoes_v, dominoes_h) else {
-            return Err(bad("v cells must pair up down columns and h cells along rows"));
-        };
-        let first = self.first();
-        let (n_first, n_second) = if first == Side::Vertical { (nv, nh) } else { (nh, nv) };
-        let expected = if n_first == n_second {
-            first
-        } else if n_first == n_second + 1 {
-            first.other()
-        } else {
-            return Err(bad("the side that moved first has as many dominoes as the other, or one more"));
-        };
-        if to_move != expected {
-            return Err(bad("the side to move does not match the domino counts and who moved first"));
-        }
-        Ok(self.with_cells(vertical, horizontal, to_move))
+        let game = self.with_cells(vertical, horizontal, to_move);
+        game.validate().map_err(|fault| ParseError::Impossible { text: text.to_owned(), fault })?;
+        Ok(game)
     }
-}
-
-/// How many dominoes tile these cells: runs down each column (`vertical`) or along each row must
-/// have even length; `None` when they do not.
-fn tile_count(words: &[u16; 16], vertical: bool) -> Option<u32> {
-    let mut count = 0;
-    if vertical {
-        for col in 0..16 {
-            let mut run = 0;
-            for word in words.iter().chain(std::iter::once(&0)) {
-                if word & (1 << col) != 0 {
-                    run += 1;
-                } else {
-                    if run % 2 == 1 {
-                        return None;
-                    }
-                    count += run / 2;
-                    run = 0;
-                }
-            }
-        }
-    } else {
-        for &word in words {
-            let mut w = u32::from(word);
-            while w != 0 {
-                let start = w.trailing_zeros();
-                let run = (w >> start).trailing_ones();
-                if run % 2 == 1 {
-                    return None;
-                }
-                count += run / 2;
-                w &= !(((1u32 << run) - 1) << start);
-            }
-        }
-    }
-    Some(count)
 }
 
 impl fmt::Display for Domineering {

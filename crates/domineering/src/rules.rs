@@ -83,6 +83,34 @@ pub struct SizeError {
     pub cols: usize,
 }
 
+/// Why a Domineering position cannot arise in play; [`Domineering::validate`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFault {
+    /// A covered cell outside the board's rows or columns.
+    #[error("a domino covers a cell off the {rows}x{cols} board")]
+    OffBoard {
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
+    /// A cell covered by both sides.
+    #[error("a cell is covered by both a vertical and a horizontal domino")]
+    Overlap,
+    /// A side's cells do not pair into its dominoes.
+    #[error("{} cells must pair up {}", side.name(), if *side == Side::Vertical { "down columns" } else { "along rows" })]
+    Unpaired {
+        /// The side whose cells do not pair.
+        side: Side,
+    },
+    /// The first side does not have as many dominoes as the other or one more.
+    #[error("the side that moved first has as many dominoes as the other, or one more")]
+    DominoCounts,
+    /// The side to move is not the one the domino counts and the first mover say.
+    #[error("the side to move does not match the domino counts and who moved first")]
+    WrongSideToMove,
+}
+
 /// A Domineering position: the board, which cells each side covers, who started and who is to move.
 ///
 /// Player 0 is the side that moved first (the `first` setting), player 1 the other.
@@ -127,6 +155,45 @@ impl Domineering {
     /// Builds a position from covered cells (row words as in [`Domineering::covered`]); the caller checks it.
     pub(crate) fn with_cells(&self, vertical: [u16; 16], horizontal: [u16; 16], to_move: Side) -> Self {
         Domineering { vertical, horizontal, to_move, ..self.clone() }
+    }
+
+    /// Whether play can reach this position: see [`Domineering::validate`].
+    pub fn is_valid(&self) -> bool {
+        self.validate().is_ok()
+    }
+
+    /// Checks that play can reach this position: every covered cell is on the board and covered once,
+    /// vertical cells pair up down their columns and horizontal ones along their rows, the side that moved
+    /// first has as many dominoes as the other or one more, and the counts say who is to move.
+    /// ([`Domineering::place`] and [`Domineering::set_to_move`] build positions that need not pass.)
+    ///
+    /// # Errors
+    /// The [`PositionFault`] found.
+    pub fn validate(&self) -> Result<(), PositionFault> {
+        let full = self.full_row();
+        for row in 0..usize::from(MAX_SIDE) {
+            let cells = self.vertical[row] | self.horizontal[row];
+            if (row >= self.rows() && cells != 0) || cells & !full != 0 {
+                return Err(PositionFault::OffBoard { rows: self.rows(), cols: self.cols() });
+            }
+            if self.vertical[row] & self.horizontal[row] != 0 {
+                return Err(PositionFault::Overlap);
+            }
+        }
+        let nv = tile_count(&self.vertical, true).ok_or(PositionFault::Unpaired { side: Side::Vertical })?;
+        let nh = tile_count(&self.horizontal, false).ok_or(PositionFault::Unpaired { side: Side::Horizontal })?;
+        let (n_first, n_second) = if self.first == Side::Vertical { (nv, nh) } else { (nh, nv) };
+        let expected = if n_first == n_second {
+            self.first
+        } else if n_first == n_second + 1 {
+            self.first.other()
+        } else {
+            return Err(PositionFault::DominoCounts);
+        };
+        if self.to_move != expected {
+            return Err(PositionFault::WrongSideToMove);
+        }
+        Ok(())
     }
 
     /// Number of rows.
@@ -357,4 +424,40 @@ impl Game for Domineering {
         }
         h
     }
+}
+
+/// How many dominoes tile these cells: runs down each column (`vertical`) or along each row must
+/// have even length; `None` when they do not.
+fn tile_count(words: &[u16; 16], vertical: bool) -> Option<u32> {
+    let mut count = 0;
+    if vertical {
+        for col in 0..16 {
+            let mut run = 0;
+            for word in words.iter().chain(std::iter::once(&0)) {
+                if word & (1 << col) != 0 {
+                    run += 1;
+                } else {
+                    if run % 2 == 1 {
+                        return None;
+                    }
+                    count += run / 2;
+                    run = 0;
+                }
+            }
+        }
+    } else {
+        for &word in words {
+            let mut w = u32::from(word);
+            while w != 0 {
+                let start = w.trailing_zeros();
+                let run = (w >> start).trailing_ones();
+                if run % 2 == 1 {
+                    return None;
+                }
+                count += run / 2;
+                w &= !(((1u32 << run) - 1) << start);
+            }
+        }
+    }
+    Some(count)
 }

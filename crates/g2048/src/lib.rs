@@ -17,4 +17,4 @@ pub use board::{Board, Direction, Slide};
 pub use def::definition;
 pub use notation::{NotationError, format_board, parse_board, parse_direction};
 pub use record::{GameRecord, play_game};
-pub use rules::{G2048, MAX_RECORDED, MoveError, Spawn, SpawnRule};
+pub use rules::{G2048, MAX_RECORDED, MoveError, PositionFault, Spawn, SpawnRule};

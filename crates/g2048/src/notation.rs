@@ -9,7 +9,7 @@ use std::fmt;
 use hamle_core::Notation;
 
 use crate::board::{Board, Direction};
-use crate::rules::{G2048, MAX_RECORDED};
+use crate::rules::{G2048, MAX_RECORDED, PositionFault};
 
 /// Why a text is not a 2048 move or position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -26,6 +26,17 @@ pub enum NotationError {
     /// The score or the count of tiles due is not a number in range.
     #[error("{0}")]
     BadNumber(String),
+    /// The text reads but play cannot reach it ([`G2048::validate`]).
+    #[error("impossible position: {0}")]
+    Impossible(PositionFault),
+}
+
+// Not `#[from]`: that would make the fault the error's source too, and reports that print the chain
+// (anyhow's `{:#}`) would name it twice.
+impl From<PositionFault> for NotationError {
+    fn from(fault: PositionFault) -> Self {
+        NotationError::Impossible(fault)
+    }
 }
 
 /// Reads a move name.
@@ -125,13 +136,9 @@ impl Notation for G2048 {
             "2" => 2,
             other => return Err(NotationError::BadNumber(format!("'{other}' tiles due: 0, 1 or 2"))),
         };
-        if usize::from(due) > board.empty_count() as usize {
-            return Err(NotationError::BadShape(format!(
-                "{due} tiles due but only {} empty cells",
-                board.empty_count()
-            )));
-        }
-        Ok(G2048::restore(board, score, self.rule(), due, won))
+        let game = G2048::restore(board, score, self.rule(), due, won);
+        game.validate()?;
+        Ok(game)
     }
 }
 

@@ -79,6 +79,34 @@ pub enum MoveError {
     Unchanged(&'static str),
 }
 
+/// Why a 2048 position cannot arise in play; [`G2048::validate`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionFault {
+    /// The 65536 mark without a 32768 on the board: the merge that makes 65536 leaves one 32768 in its place.
+    #[error("65536 was made, but no 32768 stands on the board where it was made")]
+    WonWithout32768,
+    /// The 65536 mark with tiles due: making 65536 ends the game with no tile owed.
+    #[error("65536 ends the game, so no tile can be due after it")]
+    WonWithTilesDue,
+    /// An empty board with fewer than two tiles due: only the start is empty, and it owes two.
+    #[error("only the start has an empty board, and it has two tiles due")]
+    EmptyWithoutStart,
+    /// Two tiles due on a board with tiles: two are due only at the start.
+    #[error("two tiles are due only at the start, on the empty board")]
+    TwoDueAfterStart,
+    /// A score at the start, before any merge.
+    #[error("the start has scored nothing, so its score is 0")]
+    ScoreAtStart,
+    /// More tiles due than empty cells to hold them.
+    #[error("{due} tiles due but only {empty} empty cells")]
+    DueWithoutRoom {
+        /// Tiles due.
+        due: u8,
+        /// Empty cells.
+        empty: u32,
+    },
+}
+
 impl G2048 {
     /// An empty board that will draw its two starting tiles by `rule`.
     pub fn new(rule: SpawnRule) -> G2048 {
@@ -94,6 +122,43 @@ impl G2048 {
     pub(crate) fn restore(board: Board, score: u64, rule: SpawnRule, due: u8, won: bool) -> G2048 {
         let top = if won { MAX_RECORDED } else { board.max_exponent() };
         G2048 { board, score, rule, pending: due, moves: 0, top }
+    }
+
+    /// Whether play can reach this position's bookkeeping: see [`G2048::validate`].
+    pub fn is_valid(&self) -> bool {
+        self.validate().is_ok()
+    }
+
+    /// Checks what the tiles due, the 65536 mark and the score say against the board: room for the tiles
+    /// due; two due exactly on the empty board of the start, which has scored nothing;
+    /// 65536 made only with a 32768 left in its place and nothing due. Tiles above 32768 cannot be on a
+    /// board at all (a cell holds an exponent up to 15), and readers refuse them before this.
+    ///
+    /// # Errors
+    /// The [`PositionFault`] found.
+    pub fn validate(&self) -> Result<(), PositionFault> {
+        let empty = self.board.empty_count();
+        if u32::from(self.pending) > empty {
+            return Err(PositionFault::DueWithoutRoom { due: self.pending, empty });
+        }
+        if empty == 16 && self.pending != 2 {
+            return Err(PositionFault::EmptyWithoutStart);
+        }
+        if empty < 16 && self.pending == 2 {
+            return Err(PositionFault::TwoDueAfterStart);
+        }
+        if self.pending == 2 && self.score != 0 {
+            return Err(PositionFault::ScoreAtStart);
+        }
+        if self.top >= MAX_RECORDED {
+            if self.board.max_exponent() != 15 {
+                return Err(PositionFault::WonWithout32768);
+            }
+            if self.pending != 0 {
+                return Err(PositionFault::WonWithTilesDue);
+            }
+        }
+        Ok(())
     }
 
     /// The board.
@@ -152,7 +217,8 @@ impl G2048 {
             return Err(MoveError::Unchanged(direction.name()));
         }
         self.board = slide.board;
-        self.score += u64::from(slide.score);
+        // Saturating: a score read from text may already be near the top of u64.
+        self.score = self.score.saturating_add(u64::from(slide.score));
         self.top = if slide.overflow { MAX_RECORDED } else { self.top.max(slide.board.max_exponent()) };
         self.moves += 1;
         self.pending = u8::from(!slide.overflow);

@@ -18,4 +18,6 @@ pub mod train;
 pub use def::definition;
 pub use entry::{Entry, EntryError};
 pub use notation::{NotationError, side_name};
-pub use rules::{CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, Settings, Side, Step};
+pub use rules::{
+    CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, PositionError, Settings, Side, Step,
+};

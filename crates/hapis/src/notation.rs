@@ -11,7 +11,7 @@ use std::fmt;
 use hamle_core::Notation;
 use serde_json::{Map, Value, json};
 
-use crate::rules::{CHECKERS, Dice, Hapis, POINTS, Phase, Play, Point, Position, Side, Step};
+use crate::rules::{CHECKERS, Dice, Hapis, POINTS, Phase, Play, Point, Position, PositionError, Side, Step};
 
 /// Why a text is not a Hapis position or play.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,20 +32,26 @@ pub enum NotationError {
         /// The text given.
         text: String,
     },
-    /// A side does not have fifteen checkers.
-    #[error("{side} has {count} checkers on the board and borne off, not 15")]
-    Checkers {
-        /// The side.
-        side: &'static str,
-        /// How many it has.
-        count: u32,
-    },
+    /// The text reads but describes a position that cannot stand on a board.
+    #[error("impossible position: {0}")]
+    Impossible(PositionError),
+    /// `"opening":true` on a board other than the start: the opening throw comes before any play.
+    #[error("the opening throw comes before any play, so \"opening\":true needs the starting board")]
+    OpeningNotAtStart,
     /// Dice outside 1..6.
     #[error("dice are 1 to 6: '{0}' is not a roll (write 3,5)")]
     BadDice(String),
     /// A play that does not read.
     #[error("'{0}' is not a play (write steps like 1/4 4/7, '*' after a pin, 22/off to bear off)")]
     BadPlay(String),
+}
+
+// Not `#[from]`: that would make the fault the error's source too, and reports that print the chain
+// (anyhow's `{:#}`) would name it twice.
+impl From<PositionError> for NotationError {
+    fn from(fault: PositionError) -> Self {
+        NotationError::Impossible(fault)
+    }
 }
 
 /// The name of a side in positions: `white` or `black`.
@@ -111,11 +117,11 @@ impl Position {
         })
     }
 
-    /// Reads a position from JSON, checking that it could stand on a board.
+    /// Reads a position from JSON, checking that it could stand on a board ([`Position::validate`]).
     ///
     /// # Errors
-    /// When a key is missing or of the wrong kind, a point is outside the grammar, or a side does not
-    /// have fifteen checkers on the board and borne off.
+    /// When a key is missing or of the wrong kind, a point is outside the grammar, or the position is
+    /// impossible ([`NotationError::Impossible`]: checker counts, off counts, pins, a finished game).
     pub fn from_json(value: &Value) -> Result<Position, NotationError> {
         let shape = |why: &str| NotationError::Shape(why.to_owned());
         let object = value.as_object().ok_or_else(|| shape("expected an object with turn, points and off"))?;
@@ -145,16 +151,12 @@ impl Position {
                 .get(side_name(side))
                 .and_then(Value::as_u64)
                 .ok_or_else(|| shape(&format!("\"off\" needs a count for {}", side_name(side))))?;
-            borne[side.index()] = u8::try_from(n.min(255)).unwrap_or(u8::MAX);
+            borne[side.index()] =
+                u8::try_from(n).ok().filter(|&n| n <= CHECKERS).ok_or(PositionError::Off { side, off: n })?;
         }
         let position = Position { points, off: borne, turn };
-        for side in [Side::White, Side::Black] {
-            let count = u32::from(position.on_board(side)) + u32::from(borne[side.index()]);
-            if count != u32::from(CHECKERS) {
-                return Err(NotationError::Checkers { side: side_name(side), count });
-            }
-        }
-        both_not_off(position)
+        position.validate()?;
+        Ok(position)
     }
 
     /// Reads a position from JSON text.
@@ -206,8 +208,9 @@ impl Play {
     /// find (see [`Hapis::try_play_steps`]). `pass` and the empty text are the empty play.
     ///
     /// # Errors
-    /// [`NotationError::BadPlay`] when a step is not `from/to`, `from/to*` or `from/off`, a point is not
-    /// 1..24, a step goes backwards or there are more than four steps.
+    /// [`NotationError::BadPlay`] when a step is not `from/to`, `from/to*` or `from/off` (`off*` too: bearing
+    /// off pins nothing), a point is not 1..24, a step goes backwards or more than 6 points, or there are
+    /// more than four steps.
     pub fn parse(text: &str) -> Result<Play, NotationError> {
         let bad = || NotationError::BadPlay(text.trim().to_owned());
         let words: Vec<&str> = text.split_whitespace().collect();
@@ -227,6 +230,10 @@ impl Play {
                 None => (to, false),
             };
             let step = if to.eq_ignore_ascii_case("off") {
+                // Bearing off lands nowhere, so it cannot pin.
+                if pins {
+                    return Err(bad());
+                }
                 Step { from, to: None, die: 25 - from.min(24), pins: false }
             } else {
                 let to = point(to).filter(|&t| t > from && t - from <= 6).ok_or_else(bad)?;
@@ -272,9 +279,14 @@ impl Notation for Hapis {
         let position = Position::from_json(&value)?;
         let extra = value.as_object().cloned().unwrap_or_else(Map::new);
         let phase = if extra.get("opening").and_then(Value::as_bool) == Some(true) {
+            let start = Position::start();
+            if position.points != start.points || position.off != start.off {
+                return Err(NotationError::OpeningNotAtStart);
+            }
             Phase::Opening
         } else if let Some(dice) = extra.get("dice") {
-            let pair = dice.as_array().map(|a| a.iter().filter_map(Value::as_u64).collect::<Vec<_>>());
+            // Every entry must be a die: `[3,"x",5]` is refused, not read as 3,5.
+            let pair: Option<Vec<u64>> = dice.as_array().and_then(|a| a.iter().map(Value::as_u64).collect());
             match pair.as_deref() {
                 Some(&[a @ 1..=6, b @ 1..=6]) => {
                     Phase::Move(Dice(u8::try_from(a).unwrap_or(1), u8::try_from(b).unwrap_or(1)))
@@ -377,8 +389,9 @@ impl Position {
     /// Reads a position from its [`Position::id`].
     ///
     /// # Errors
-    /// [`NotationError::Shape`] when the text is not an id, [`NotationError::Checkers`] when it does not
-    /// give each side fifteen checkers.
+    /// [`NotationError::Shape`] when the text is not an id, [`NotationError::Impossible`] when it names a
+    /// position that [`Position::validate`] refuses (more than fifteen checkers of a side, a pin on a
+    /// starting point, a finished game with the winner to move).
     pub fn from_id(text: &str) -> Result<Position, NotationError> {
         use base64::Engine;
         let bad = || NotationError::Shape(format!("'{text}' is not a position id"));
@@ -407,20 +420,12 @@ impl Position {
             }
         }
         for side in [Side::White, Side::Black] {
-            let on_board = u32::from(position.on_board(side));
-            let off = u32::from(CHECKERS)
-                .checked_sub(on_board)
-                .ok_or(NotationError::Checkers { side: side_name(side), count: on_board })?;
+            let on_board: u32 = position.points.iter().map(|p| u32::from(p.checkers(side))).sum();
+            let off =
+                u32::from(CHECKERS).checked_sub(on_board).ok_or(PositionError::Checkers { side, count: on_board })?;
             position.off[side.index()] = u8::try_from(off).unwrap_or(0);
         }
-        both_not_off(position)
+        position.validate()?;
+        Ok(position)
     }
-}
-
-/// The game ends when the first side has borne off all fifteen, so both cannot have.
-fn both_not_off(position: Position) -> Result<Position, NotationError> {
-    if position.off == [CHECKERS, CHECKERS] {
-        return Err(NotationError::Shape("both sides have borne off all fifteen".into()));
-    }
-    Ok(position)
 }

@@ -22,6 +22,16 @@ pub enum Side {
     Black,
 }
 
+impl std::fmt::Display for Side {
+    /// `white` or `black`, as positions write them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::White => "white",
+            Side::Black => "black",
+        })
+    }
+}
+
 impl Side {
     /// The other side.
     pub fn other(self) -> Side {
@@ -191,14 +201,75 @@ impl Position {
         self.winner().is_some() || self.mothers_pinned()
     }
 
-    /// Checkers of `side` on the board, pinned ones included.
+    /// Whether the position could stand on a board: see [`Position::validate`].
+    pub fn is_valid(&self) -> bool {
+        self.validate().is_ok()
+    }
+
+    /// Checks that the position could stand on a board, as every reader of positions does: each point is
+    /// a stack of 1 to 15 or empty, a prisoner lies under a stack, no stack pins on its own starting point,
+    /// each side has exactly fifteen checkers on the board and borne off (at most fifteen off), not both
+    /// sides have borne off all fifteen, and a side that has borne off its last checker is not to move.
+    ///
+    /// Sums are taken in `u32`, so a board with hundreds of checkers is refused, never wrapped.
+    ///
+    /// # Errors
+    /// The first [`PositionError`] found, points first.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        for (index, point) in self.points.iter().enumerate() {
+            // Index < 24, so the point number fits a u8.
+            let number = u8::try_from(index + 1).unwrap_or(u8::MAX);
+            if point.count == 0 {
+                if point.prisoner {
+                    return Err(PositionError::PrisonerAlone { point: number });
+                }
+                if point.side != Side::White {
+                    // `Point::EMPTY` is the one empty point, so that equal boards compare equal.
+                    return Err(PositionError::EmptyNotWhite { point: number });
+                }
+                continue;
+            }
+            if point.count > CHECKERS {
+                return Err(PositionError::StackSize { point: number, count: point.count });
+            }
+            // A checker lands only ahead of where it left, so none ever lands on a side's point 1.
+            if point.prisoner && side_point(point.side, index) == 1 {
+                return Err(PositionError::PinOnStartPoint { side: point.side });
+            }
+        }
+        for side in [Side::White, Side::Black] {
+            let off = self.off[side.index()];
+            if off > CHECKERS {
+                return Err(PositionError::Off { side, off: u64::from(off) });
+            }
+            let count = self.points.iter().map(|p| u32::from(p.checkers(side))).sum::<u32>() + u32::from(off);
+            if count != u32::from(CHECKERS) {
+                return Err(PositionError::Checkers { side, count });
+            }
+        }
+        if self.off == [CHECKERS, CHECKERS] {
+            return Err(PositionError::BothBorneOff);
+        }
+        if let Some(winner) = self.winner() {
+            if winner == self.turn {
+                return Err(PositionError::WinnerToMove { side: winner });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checkers of `side` on the board, pinned ones included (saturating at 255, so that a position
+    /// that has not been validated cannot overflow; see [`Position::validate`]).
     pub fn on_board(&self, side: Side) -> u8 {
-        self.points.iter().map(|p| p.checkers(side)).sum()
+        self.points.iter().fold(0u8, |sum, p| sum.saturating_add(p.checkers(side)))
     }
 
     /// Whether `side` may bear off: every checker still in play stands free in its home (points 19–24).
     pub fn can_bear_off(&self, side: Side) -> bool {
-        let at_home: u8 = (19..=24).map(|p| self.point(side, p)).filter(|pt| pt.movable(side)).map(|pt| pt.count).sum();
+        let at_home = (19..=24)
+            .map(|p| self.point(side, p))
+            .filter(|pt| pt.movable(side))
+            .fold(0u8, |sum, pt| sum.saturating_add(pt.count));
         at_home == self.on_board(side)
     }
 
@@ -256,13 +327,13 @@ impl Position {
             *source = if source.prisoner { Point::stack(side.other(), 1) } else { Point::EMPTY };
         }
         match step.to {
-            None => self.off[side.index()] += 1,
+            None => self.off[side.index()] = self.off[side.index()].saturating_add(1),
             Some(to) => {
                 let target = &mut self.points[side.index_of(to)];
                 *target = if step.pins {
                     Point::pinning(side, 1)
                 } else {
-                    Point { side, count: target.count + 1, prisoner: target.prisoner }
+                    Point { side, count: target.count.saturating_add(1), prisoner: target.prisoner }
                 };
             }
         }
@@ -365,6 +436,70 @@ impl Position {
             found.push((Play::new(steps), *self, steps.len()));
         }
     }
+}
+
+/// `side`'s own number (1..=24) for the board index `index` (0..24).
+fn side_point(side: Side, index: usize) -> usize {
+    match side {
+        Side::White => index + 1,
+        Side::Black => POINTS - index,
+    }
+}
+
+/// Why a [`Position`] could not stand on a board; [`Position::validate`] finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A side does not have fifteen checkers on the board and borne off.
+    #[error("{side} has {count} checkers on the board and borne off, not 15")]
+    Checkers {
+        /// The side.
+        side: Side,
+        /// How many it has, counted without overflow.
+        count: u32,
+    },
+    /// A side has borne off more than fifteen.
+    #[error("{side} has borne off {off}: a side bears off 0 to 15")]
+    Off {
+        /// The side.
+        side: Side,
+        /// The count given.
+        off: u64,
+    },
+    /// A stack taller than a side's fifteen checkers.
+    #[error("white's point {point} holds a stack of {count}: a stack holds 1 to 15")]
+    StackSize {
+        /// White's number for the point.
+        point: u8,
+        /// The stack's count.
+        count: u8,
+    },
+    /// A pinned checker with no stack over it.
+    #[error("white's point {point} holds a pinned checker under no stack")]
+    PrisonerAlone {
+        /// White's number for the point.
+        point: u8,
+    },
+    /// An empty point recorded as Black's, which would make equal boards compare unequal.
+    #[error("white's point {point} is empty but recorded as black's")]
+    EmptyNotWhite {
+        /// White's number for the point.
+        point: u8,
+    },
+    /// A stack on its own side's starting point pins a checker, but no checker ever lands there.
+    #[error("{side}'s stack on its own point 1 pins a checker, but no checker ever lands on a starting point")]
+    PinOnStartPoint {
+        /// The side of the stack.
+        side: Side,
+    },
+    /// Both sides have borne off all fifteen, but the game ends when the first does.
+    #[error("both sides have borne off all fifteen")]
+    BothBorneOff,
+    /// The side that has borne off all fifteen is to move, but it made the last play.
+    #[error("{side} has borne off all fifteen, so it played last and cannot be to move")]
+    WinnerToMove {
+        /// The winner.
+        side: Side,
+    },
 }
 
 /// Two dice, as thrown (zar); equal dice (çift) are played four times.

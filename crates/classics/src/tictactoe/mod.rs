@@ -13,5 +13,5 @@ mod solve;
 
 pub use def::definition;
 pub use notation::{ParseError, cell_name, parse_cell};
-pub use rules::{Cell, LINES, MAX_SLIDES, Move, STONES, TicTacToe, Variant, has_line};
+pub use rules::{Cell, LINES, MAX_SLIDES, Move, PositionFault, STONES, TicTacToe, Variant, has_line};
 pub use solve::{Outcome, Solution};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use hamle_core::Notation;
 
-use super::rules::{Cell, MAX_SLIDES, Move, NEIGHBOURS, STONES, TicTacToe, Variant, has_line};
+use super::rules::{Cell, Move, NEIGHBOURS, PositionFault, TicTacToe, Variant};
 
 /// Why a text is not a tic-tac-toe move or position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -16,13 +16,21 @@ pub enum ParseError {
     /// A move that is neither `b2` nor `a1-a2`.
     #[error("'{0}' is not a move (write a cell like b2, or a slide like a1-a2)")]
     BadMove(String),
-    /// A position text that is malformed or impossible.
+    /// A position text that is malformed.
     #[error("bad position '{text}': {why}")]
     BadPosition {
         /// The text given.
         text: String,
         /// What is wrong.
         why: &'static str,
+    },
+    /// A position text that reads but that play cannot reach ([`TicTacToe::validate`]).
+    #[error("impossible position '{text}': {fault}")]
+    Impossible {
+        /// The text given.
+        text: String,
+        /// Which rule it breaks.
+        fault: PositionFault,
     },
 }
 
@@ -125,50 +133,8 @@ impl Notation for TicTacToe {
             _ => return Err(bad("the side to move is x or o")),
         };
         let game = TicTacToe::with(self.variant, stones, to_move, slides);
-        check(&game).map_err(bad)?;
+        game.validate().map_err(|fault| ParseError::Impossible { text: text.to_owned(), fault })?;
         Ok(game)
-    }
-}
-
-/// Whether a position can arise in play; the reason when it cannot.
-fn check(game: &TicTacToe) -> Result<(), &'static str> {
-    let (x, o) = (game.stones(0).count_ones(), game.stones(1).count_ones());
-    let sliding =
-        game.variant == Variant::TwoPhase && x == STONES && o == STONES && (game.slides > 0 || game.to_move == 0);
-    if game.variant == Variant::TwoPhase && (x > STONES || o > STONES) {
-        return Err("each side has at most three stones in the two-phase game");
-    }
-    if sliding {
-        if game.slides > MAX_SLIDES {
-            return Err("more slides than a game allows");
-        }
-        if u16::from(game.to_move) != game.slides % 2 {
-            return Err("x slides first, so x is to move exactly when the slide count is even");
-        }
-    } else {
-        if game.slides != 0 {
-            return Err("slides are counted only once both sides have placed their stones");
-        }
-        let expected = if x == o {
-            0
-        } else if x == o + 1 {
-            1
-        } else {
-            return Err("x moves first: x has as many stones as o, or one more");
-        };
-        if game.to_move != expected {
-            return Err("the side to move does not match the stone counts");
-        }
-    }
-    let lines = [has_line(game.stones(0)), has_line(game.stones(1))];
-    if lines[0] && lines[1] {
-        return Err("both sides have a line");
-    }
-    // With at most five stones a side, any lines of one side share a stone, so the last move
-    // could always have made them: who moved last is the one check left.
-    match (0..2u8).find(|&p| lines[usize::from(p)]) {
-        Some(winner) if winner == game.to_move => Err("the side with a line would have to have moved last"),
-        _ => Ok(()),
     }
 }
 
