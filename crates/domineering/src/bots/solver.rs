@@ -68,7 +68,8 @@ impl Bot<Domineering> for Solver {
                 None => solved.nodes,
             },
             Err(SolveError::OutOfBudget { nodes }) => nodes,
-            Err(SolveError::TooBig { .. } | SolveError::Size(_)) => 0,
+            // Too big for the exact search: it gave up before searching anything.
+            Err(_) => 0,
         };
         let mut seed = Seed { depth: budget.depth.unwrap_or(self.fallback_depth), ..Seed::default() };
         let left = Budget {
