@@ -2,7 +2,7 @@
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
-use hamle_domineering::bots::{LOSS, SAFE, Seed, Solver, Weights, score};
+use hamle_domineering::bots::{LOSS, SAFE, Seed, Solver, WIN, Weights, score};
 use hamle_domineering::{Domineering, Move, Side};
 
 fn position(rows: usize, cols: usize, first: Side, text: &str) -> Domineering {
@@ -254,4 +254,76 @@ fn a_time_budget_stops_the_deep_seed_player_and_the_solver_on_16x16() {
         assert!(is_legal(&empty, decision.mv));
         assert!(decision.depth < 4, "{} cannot have finished depth 4", bot.name());
     }
+}
+
+/// Plain minimax over the paper's values, no window: what the seed player's root values must agree with
+/// on the best moves.
+fn plain_minimax(state: &Domineering, depth: u32, us: Side) -> i64 {
+    let mover = state.to_move();
+    let maximising = mover == us;
+    if !state.can_move(mover) {
+        return if maximising { LOSS } else { WIN };
+    }
+    if depth == 0 {
+        return score(state, us, Weights::default());
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let values = moves.into_iter().map(|mv| {
+        if state.is_safe(mv) {
+            if maximising { SAFE } else { -SAFE }
+        } else {
+            let mut child = state.clone();
+            child.play(mv);
+            plain_minimax(&child, depth - 1, us)
+        }
+    });
+    if maximising { values.max().unwrap_or(LOSS) } else { values.min().unwrap_or(WIN) }
+}
+
+#[test]
+fn the_seed_players_best_moves_and_value_are_plain_minimaxs() {
+    let mut checked_wins = 0;
+    for seed in 0..60u64 {
+        let n = 4 + (seed % 3) as usize;
+        let mut game =
+            Domineering::new(n, n, if seed % 2 == 0 { Side::Vertical } else { Side::Horizontal }).expect("valid");
+        let mut stream = Stream::new(seed);
+        // Deep into the game, where forced wins and losses are within reach.
+        for _ in 0..(seed as usize % (n * n / 2)) {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let Some(&mv) = stream.pick(&moves) else { break };
+            game.play(mv);
+        }
+        if !game.can_move(game.to_move()) {
+            continue;
+        }
+        for depth in 1..=3 {
+            let us = game.to_move();
+            let (values, _) = Seed { depth, ..Seed::default() }.values(&game, depth);
+            let plain: Vec<(Move, i64)> = values
+                .iter()
+                .map(|&(mv, _)| {
+                    let value = if game.is_safe(mv) {
+                        SAFE
+                    } else {
+                        let mut child = game.clone();
+                        child.play(mv);
+                        plain_minimax(&child, depth - 1, us)
+                    };
+                    (mv, value)
+                })
+                .collect();
+            let best = plain.iter().map(|&(_, v)| v).max().expect("moves");
+            checked_wins += usize::from(best == WIN || best == LOSS);
+            let best_moves = |list: &[(Move, i64)]| -> Vec<Move> {
+                let top = list.iter().map(|&(_, v)| v).max().unwrap_or(LOSS);
+                list.iter().filter(|&&(_, v)| v == top).map(|&(mv, _)| mv).collect()
+            };
+            assert_eq!(values.iter().map(|&(_, v)| v).max(), Some(best), "seed {seed}, depth {depth}");
+            assert_eq!(best_moves(&values), best_moves(&plain), "seed {seed}, depth {depth}");
+        }
+    }
+    assert!(checked_wins > 5, "forced results were among the positions: {checked_wins}");
 }
