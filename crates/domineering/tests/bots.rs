@@ -327,3 +327,25 @@ fn the_seed_players_best_moves_and_value_are_plain_minimaxs() {
     }
     assert!(checked_wins > 5, "forced results were among the positions: {checked_wins}");
 }
+
+#[test]
+fn the_solver_bot_splits_its_budget_with_its_fallback() {
+    // 7×7 takes 24,541 exact-search nodes: well within three quarters of a million, so it is proven.
+    let seven = Domineering::new(7, 7, Side::Vertical).expect("valid");
+    let budget = Budget { nodes: Some(1_000_000), ..Budget::UNLIMITED };
+    let proven = Solver::default().choose(&seven, &budget, &mut Stream::new(1)).expect("a move");
+    assert_eq!(proven.score, f64::INFINITY);
+    // Too big to solve: the fallback searches to its own depth (depth 3 takes about 0.2 s on 16×16).
+    let big = Domineering::new(16, 16, Side::Vertical).expect("valid");
+    let bot = &mut Solver { fallback_depth: 3, ..Solver::default() };
+    assert_eq!(bot.choose(&big, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move").depth, 3);
+    // 10×10 cannot be solved in 300 ms: the exact search stops at 225 ms and the fallback plays within the rest.
+    let ten = Domineering::new(10, 10, Side::Vertical).expect("valid");
+    let limit = std::time::Duration::from_millis(300);
+    let clock = std::time::Instant::now();
+    let decision = Solver::default().choose(&ten, &Budget::time(limit), &mut Stream::new(1)).expect("a move");
+    let wall = clock.elapsed();
+    assert!(decision.score.is_finite(), "not proven");
+    assert!(decision.depth >= 1, "the fallback had time for depth 1 at least");
+    assert!(wall < limit + std::time::Duration::from_millis(100), "took {wall:?}");
+}
