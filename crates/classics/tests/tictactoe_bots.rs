@@ -322,3 +322,13 @@ fn a_time_budget_stops_the_deepest_thesis_player() {
     assert!(wall < std::time::Duration::from_millis(150), "took {wall:?}");
     assert!((1..9).contains(&d.depth), "depth {}", d.depth);
 }
+
+#[test]
+fn a_roomy_time_budget_lets_the_deepest_thesis_player_finish() {
+    // Depth 9 from the empty board is 550,000 nodes, hundreds of clock readings: none may stop it.
+    let start = TicTacToe::classic();
+    let budget = Budget::time(std::time::Duration::from_secs(600));
+    let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(5)).expect("a move");
+    let expected = reference_choice(9, &start, 5);
+    assert_eq!((d.mv, d.score, d.depth), (expected.0, expected.1, 9));
+}
