@@ -495,3 +495,91 @@ fn perfect_keeps_the_best_value_along_many_games_with_one_bot_each() {
         assert_ne!(state.winner(), Some(seat ^ 1));
     }
 }
+
+/// The thesis player's move as `values` (the reference minimax of `hamle-core`) gives it: the stream
+/// picks among the best, in move order.
+fn reference_choice(depth: u32, state: &TicTacToe, seed: u64) -> (Move, f64, Vec<Move>, u64) {
+    let (scored, nodes) = Thesis { depth }.values(state);
+    let best = scored.iter().map(|s| s.value).fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<_> = scored.iter().filter(|s| s.value >= best - 1e-9).collect();
+    let chosen = Stream::new(seed).pick(&ties).copied().expect("a move");
+    (chosen.mv, chosen.value, chosen.pv.clone(), nodes + 1)
+}
+
+#[test]
+fn the_thesis_player_matches_the_reference_minimax_with_or_without_a_budget() {
+    let roomy = Budget { nodes: Some(u64::MAX), time: Some(std::time::Duration::from_secs(600)), depth: None };
+    for variant in [Variant::Classic, Variant::TwoPhase] {
+        for (i, state) in live_positions(variant).iter().enumerate().step_by(7) {
+            for depth in 1..=3 {
+                let seed = i as u64;
+                let expected = reference_choice(depth, state, seed);
+                let mut bot = Thesis { depth };
+                for budget in [Budget::UNLIMITED, roomy] {
+                    let d = bot.choose(state, &budget, &mut Stream::new(seed)).expect("a move");
+                    assert_eq!((d.mv, d.score, d.pv.clone()), (expected.0, expected.1, expected.2.clone()));
+                    assert_eq!(d.depth, depth);
+                    if budget == Budget::UNLIMITED {
+                        assert_eq!(d.nodes, expected.3, "the nodes are counted as before");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_node_budget_stops_the_thesis_player_at_its_deepest_finished_depth() {
+    for variant in [Variant::Classic, Variant::TwoPhase] {
+        for state in live_positions(variant).iter().step_by(41) {
+            let cost = |depth| Thesis { depth }.values(state).1 + 1;
+            let limit = cost(1) + cost(2) + cost(3) / 2;
+            let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
+            let d = Thesis { depth: 9 }.choose(state, &budget, &mut Stream::new(2)).expect("a move");
+            assert!(d.nodes <= limit);
+            let reached = d.depth;
+            // Positions near the end need no nodes for depth 3 beyond depth 2's.
+            assert!(reached >= 2, "{state:?}");
+            let expected = reference_choice(reached, state, 2);
+            assert_eq!((d.mv, d.score), (expected.0, expected.1));
+        }
+    }
+}
+
+#[test]
+fn the_thesis_player_never_reports_more_nodes_than_its_budget() {
+    let start = TicTacToe::new(Variant::TwoPhase);
+    for limit in [0, 1, 5, 9, 100, 10_000, 100_000] {
+        let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
+        let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
+        assert!(d.nodes <= limit, "{} nodes for {limit}", d.nodes);
+        if limit < 10 {
+            // Depth 1 is the root and its 9 children: nothing finished, the first cell is played.
+            assert_eq!((d.mv, d.depth), (Move::Place(0), 0));
+        } else {
+            assert!(d.depth >= 1);
+        }
+    }
+}
+
+/// Depth 9 from the empty two-phase board is 1.8 million nodes, 0.2 s unbounded on the 2-core test machine.
+#[test]
+fn a_time_budget_stops_the_deepest_thesis_player() {
+    let start = TicTacToe::new(Variant::TwoPhase);
+    let clock = std::time::Instant::now();
+    let budget = Budget::time(std::time::Duration::from_millis(5));
+    let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
+    let wall = clock.elapsed();
+    assert!(wall < std::time::Duration::from_millis(150), "took {wall:?}");
+    assert!((1..9).contains(&d.depth), "depth {}", d.depth);
+}
+
+#[test]
+fn a_roomy_time_budget_lets_the_deepest_thesis_player_finish() {
+    // Depth 9 from the empty board is 550,000 nodes, hundreds of clock readings: none may stop it.
+    let start = TicTacToe::classic();
+    let budget = Budget::time(std::time::Duration::from_secs(600));
+    let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(5)).expect("a move");
+    let expected = reference_choice(9, &start, 5);
+    assert_eq!((d.mv, d.score, d.depth), (expected.0, expected.1, 9));
+}

@@ -205,3 +205,143 @@ proptest! {
         prop_assert_eq!(b.transpose().shifted(Direction::Left).transpose(), b.shifted(Direction::Up));
     }
 }
+
+/// Boards from nearly empty to crowded, for the budget tests.
+fn budget_boards() -> Vec<Board> {
+    [
+        "2,.,.,./.,.,.,./.,.,.,./.,.,.,4",
+        "2,.,.,4/.,.,.,./.,8,.,./.,.,.,2",
+        "2,4,8,16/.,.,4,./.,.,.,./.,.,.,2",
+        "2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4",
+        "4,8,16,32/512,256,128,64/2,4,.,./.,.,.,2",
+        "2,4,2,4/4,2,4,2/2,4,2,4/.,.,.,8",
+    ]
+    .into_iter()
+    .map(board)
+    .collect()
+}
+
+fn legal(game: &G2048) -> Vec<Direction> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves
+}
+
+#[test]
+fn deepened_players_play_the_fixed_depth_move_when_the_budget_allows() {
+    // A budget that never binds makes both players deepen 1, 2, …; the last depth must be the plain search.
+    let roomy = Budget { nodes: Some(u64::MAX), ..Budget::UNLIMITED };
+    for b in budget_boards() {
+        let game = G2048::from_board(b, 0, SpawnRule::Original);
+        for depth in 1..=3 {
+            let bots: [Box<dyn Bot<G2048>>; 3] = [
+                Box::new(Seed { depth, ..Seed::default() }),
+                Box::new(Seed { depth, sums: hamle_2048::bots::Sums::PerTile }),
+                Box::new(Expectimax::new(Weights::default(), Some(depth), Expectimax::MIN_PROBABILITY)),
+            ];
+            for mut bot in bots {
+                let fixed = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+                let deepened = bot.choose(&game, &roomy, &mut Stream::new(1)).expect("a move");
+                assert_eq!((deepened.mv, deepened.score), (fixed.mv, fixed.score), "{} on {b:?}", bot.name());
+                assert_eq!(deepened.depth, depth);
+                assert!(depth == 1 || deepened.nodes > fixed.nodes, "the shallower depths cost nodes too");
+            }
+        }
+    }
+}
+
+type AnyBot = Box<dyn Bot<G2048>>;
+
+#[test]
+fn a_node_budget_stops_at_the_deepest_finished_depth() {
+    for b in budget_boards() {
+        let game = G2048::from_board(b, 0, SpawnRule::Original);
+        let four = SpawnRule::Original.four() as f32;
+        // What depths 1 and 2 cost, and half of depth 3: the budget finishes depth 2 and stops in depth 3.
+        let seed_cost = |d| Seed::default().move_scores(b, d).1;
+        let mut reference = Expectimax::new(Weights::default(), None, Expectimax::MIN_PROBABILITY);
+        let mut expectimax_cost = |d| reference.move_values(b, four, d).1;
+        let cases: [(AnyBot, u64, AnyBot); 2] = [
+            (
+                Box::new(Seed { depth: 6, ..Seed::default() }),
+                seed_cost(1) + seed_cost(2) + seed_cost(3) / 2,
+                Box::new(Seed { depth: 2, ..Seed::default() }),
+            ),
+            (
+                Box::new(Expectimax::new(Weights::default(), Some(8), Expectimax::MIN_PROBABILITY)),
+                expectimax_cost(1) + expectimax_cost(2) + expectimax_cost(3) / 2,
+                Box::new(Expectimax::new(Weights::default(), Some(2), Expectimax::MIN_PROBABILITY)),
+            ),
+        ];
+        for (mut bot, limit, mut shallow) in cases {
+            let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
+            let stopped = bot.choose(&game, &budget, &mut Stream::new(1)).expect("a move");
+            let fixed = shallow.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+            assert!(stopped.nodes <= limit, "{}: {} nodes for {limit}", bot.name(), stopped.nodes);
+            assert_eq!(stopped.depth, 2, "{} on {b:?}", bot.name());
+            assert_eq!((stopped.mv, stopped.score), (fixed.mv, fixed.score), "{} on {b:?}", bot.name());
+        }
+    }
+}
+
+#[test]
+fn players_never_report_more_nodes_than_their_budget() {
+    for b in budget_boards() {
+        let game = G2048::from_board(b, 0, SpawnRule::Original);
+        let moves = legal(&game);
+        for limit in [0, 1, 3, 50, 1_000, 100_000] {
+            let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
+            let bots: [Box<dyn Bot<G2048>>; 2] = [
+                Box::new(Seed { depth: 6, ..Seed::default() }),
+                Box::new(Expectimax::new(Weights::default(), Some(8), 0.0)),
+            ];
+            for mut bot in bots {
+                let decision = bot.choose(&game, &budget, &mut Stream::new(1)).expect("a move");
+                assert!(decision.nodes <= limit, "{}: {} nodes for {limit}", bot.name(), decision.nodes);
+                assert!(moves.contains(&decision.mv));
+                if limit < 3 {
+                    // Depth 1 needs a node per legal move at least: nothing finished, the fallback plays.
+                    assert_eq!(decision.depth, 0);
+                    assert_eq!(Some(decision.mv), moves.first().copied(), "left, up, right, down: the first legal");
+                }
+            }
+        }
+    }
+    assert_eq!(Seed::fallback(board("2,.,.,./.,.,.,./.,.,.,./.,.,.,.")), Some(Direction::Right));
+    assert_eq!(Expectimax::fallback(board("2,4,2,4/4,2,4,2/2,4,2,4/4,2,4,2")), None);
+}
+
+/// The worst cases known: on this crowded board `expectimax(depth=8,prob=0)` takes 3.9 s for depth 6 alone
+/// unbounded (minutes for 8; 1.3 s for depth 8 with the default cut), and the report's player at depth 6 on a nearly empty board takes 4.2 s for
+/// depth 5 alone (both on the 2-core test machine, release build). With 200 ms both must stop hard.
+#[test]
+fn a_time_budget_stops_the_deepest_searches() {
+    let crowded = G2048::from_board(board("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4"), 0, SpawnRule::Original);
+    let empty = G2048::from_board(board("2,.,.,./.,.,.,./.,.,.,./.,.,.,4"), 0, SpawnRule::Original);
+    let budget = Budget::time(std::time::Duration::from_millis(200));
+    let cases: [(Box<dyn Bot<G2048>>, &G2048, u32); 3] = [
+        (Box::new(Expectimax::new(Weights::default(), Some(8), 0.0)), &crowded, 6),
+        (Box::new(Expectimax::new(Weights::default(), Some(8), Expectimax::MIN_PROBABILITY)), &crowded, 8),
+        (Box::new(Seed { depth: 6, ..Seed::default() }), &empty, 5),
+    ];
+    for (mut bot, game, unreachable) in cases {
+        let clock = std::time::Instant::now();
+        let decision = bot.choose(game, &budget, &mut Stream::new(1)).expect("a move");
+        let wall = clock.elapsed();
+        assert!(wall < std::time::Duration::from_secs(2), "{} took {wall:?}", bot.name());
+        assert!(legal(game).contains(&decision.mv));
+        assert!(decision.depth >= 1 && decision.depth < unreachable, "{} reached {}", bot.name(), decision.depth);
+    }
+}
+
+#[test]
+fn bots_built_alike_share_one_row_table() {
+    let a = RowTable::shared(&Weights::default());
+    let b = RowTable::shared(&Weights::default());
+    assert!(std::sync::Arc::ptr_eq(&a, &b));
+    let published = RowTable::shared(&Weights::published());
+    assert!(!std::sync::Arc::ptr_eq(&a, &published));
+    let sample = board("2,4,8,16/4,8,16,32/2,4,2,./.,.,.,4");
+    assert_eq!(published.board_value(sample), RowTable::new(&Weights::published()).board_value(sample));
+    assert_eq!(a.board_value(sample), RowTable::new(&Weights::default()).board_value(sample));
+}

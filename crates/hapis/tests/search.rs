@@ -122,9 +122,17 @@ fn a_spent_budget_falls_back_to_the_deepest_finished_depth() {
     let search = every_play(HeuristicEval::default(), 2, true);
     let game = games(24, 30).into_iter().find(|g| g.plays().len() > 3).expect("a position with choice");
     let dice = game.dice().expect("dice");
-    let tight = Budget { nodes: Some(1), ..Budget::UNLIMITED };
-    let (ranked, _) = search.rank(game.position(), dice, game.settings(), &tight);
+    // Enough nodes for the first ply, not one more.
+    let plays = game.plays().len() as u64;
+    let tight = Budget { nodes: Some(plays), ..Budget::UNLIMITED };
+    let (ranked, nodes) = search.rank(game.position(), dice, game.settings(), &tight);
     assert!(ranked.iter().all(|r| r.depth == 1), "no time for 2 plies: every play at 1 ply");
+    assert_eq!((ranked.len() as u64, nodes), (plays, plays));
+    // Too few for the first ply: the first play as the rules list them, unvalued.
+    let starved = Budget { nodes: Some(plays - 1), ..Budget::UNLIMITED };
+    let (ranked, nodes) = search.rank(game.position(), dice, game.settings(), &starved);
+    assert_eq!(ranked.iter().map(|r| (r.play, r.depth)).collect::<Vec<_>>(), vec![(game.plays()[0].0, 0)]);
+    assert_eq!(nodes, 0);
     let (ranked, _) = search.rank(game.position(), dice, game.settings(), &Budget::depth(1));
     assert!(ranked.iter().all(|r| r.depth == 1), "--depth 1 caps the plies");
     let (ranked, _) = search.rank(game.position(), dice, game.settings(), &Budget::UNLIMITED);

@@ -1,5 +1,6 @@
 //! The seed paper's player: alpha-beta to a fixed depth over
 //! `SP = k1·BG + k2·BS − k3·RG − k4·RS`, safe moves scored as the minimum so that they come last.
+//! Under a node or time budget it deepens one half-move at a time and stops hard when the budget runs out.
 
 use std::time::Instant;
 
@@ -53,6 +54,13 @@ pub fn score(state: &Domineering, us: Side, w: Weights) -> i64 {
 /// The paper's player: alpha-beta over half-moves to `depth`, leaves scored by [`score`] for the
 /// bot's side; a safe move is not searched but scored [`SAFE`] for the side that plays it, so it is
 /// chosen only when every other move is worse; equal root moves are broken by the game's stream.
+///
+/// Budget: a node is one position searched (each iteration's root and every alpha-beta call; a safe move
+/// is scored without one). With a node or time limit the player deepens 1, 2, … up to its depth, looks at
+/// the count on every node and at the clock every 1024 nodes, and stops there: it plays from the deepest
+/// finished iteration, exactly as the fixed-depth player of that depth would (same values, same use of the
+/// stream), or [`Seed::fallback`] when not even depth 1 finished. It never reports more nodes than the
+/// budget. Without either limit it searches its depth at once, as before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seed {
     /// Half-moves searched (a budget's depth overrides it).
@@ -70,10 +78,20 @@ impl Default for Seed {
 impl Seed {
     /// Every root move's value for the side to move (exact for each, so ties are ties), and the nodes visited.
     pub fn values(&self, state: &Domineering, depth: u32) -> (Vec<(Move, i64)>, u64) {
+        let mut limits = Limits::none();
+        let out = self.values_within(state, depth, &mut limits).unwrap_or_default();
+        (out, limits.nodes)
+    }
+
+    /// [`Seed::values`] under `limits`; `None` when they ran out before every root move was searched
+    /// (the nodes spent are in `limits` either way).
+    fn values_within(&self, state: &Domineering, depth: u32, limits: &mut Limits) -> Option<Vec<(Move, i64)>> {
         let us = state.to_move();
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        let mut nodes = 1;
+        if limits.spend() {
+            return None;
+        }
         let mut best = i64::MIN;
         let mut out = Vec::with_capacity(moves.len());
         for mv in moves {
@@ -84,17 +102,40 @@ impl Seed {
                 child.play(mv);
                 // A window just below the best so far: a move that ties it gets its exact value.
                 let alpha = best.saturating_sub(1).max(LOSS - 1);
-                self.search(&child, depth.saturating_sub(1), alpha, WIN + 1, us, &mut nodes)
+                let value = self.search(&child, depth.saturating_sub(1), alpha, WIN + 1, us, limits);
+                if limits.stopped {
+                    return None;
+                }
+                value
             };
             best = best.max(value);
             out.push((mv, value));
         }
-        (out, nodes)
+        Some(out)
+    }
+
+    /// The first move of the bot's own order when not even depth 1 fits the budget: the first legal move
+    /// that is not safe (the search scores safe moves last), else the first legal move.
+    pub fn fallback(state: &Domineering) -> Option<Move> {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        moves.iter().copied().find(|&mv| !state.is_safe(mv)).or_else(|| moves.first().copied())
     }
 
     /// Alpha-beta (fail-hard) from `us`'s point of view: the side to move maximises when it is `us`.
-    fn search(&self, state: &Domineering, depth: u32, mut alpha: i64, mut beta: i64, us: Side, nodes: &mut u64) -> i64 {
-        *nodes += 1;
+    /// Once `limits` run out it returns at once with a meaningless value, which the caller discards.
+    fn search(
+        &self,
+        state: &Domineering,
+        depth: u32,
+        mut alpha: i64,
+        mut beta: i64,
+        us: Side,
+        limits: &mut Limits,
+    ) -> i64 {
+        if limits.spend() {
+            return 0;
+        }
         let mover = state.to_move();
         let maximising = mover == us;
         if !state.can_move(mover) {
@@ -111,7 +152,11 @@ impl Seed {
             } else {
                 let mut child = state.clone();
                 child.play(mv);
-                self.search(&child, depth - 1, alpha, beta, us, nodes)
+                let value = self.search(&child, depth - 1, alpha, beta, us, limits);
+                if limits.stopped {
+                    return 0;
+                }
+                value
             };
             if maximising {
                 alpha = alpha.max(value);
@@ -123,6 +168,46 @@ impl Seed {
             }
         }
         if maximising { alpha } else { beta }
+    }
+}
+
+/// A search's nodes against its budget. A node is one position the search visits: the root of each
+/// iteration and every call of the alpha-beta (safe moves, scored without a visit, are not nodes).
+pub(crate) struct Limits {
+    /// Nodes visited so far, over every iteration.
+    pub(crate) nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    /// Set once a limit is reached; it stays set.
+    pub(crate) stopped: bool,
+}
+
+impl Limits {
+    /// How many nodes pass between two looks at the clock: reading it costs about as much as a node, and
+    /// 1024 nodes take well under a millisecond even on 16×16.
+    const CLOCK_EVERY: u64 = 1024;
+
+    fn none() -> Limits {
+        Limits::new(None, None)
+    }
+
+    /// At most `max_nodes` nodes (`None`: no limit) and nothing after `deadline`.
+    pub(crate) fn new(max_nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
+        Limits { nodes: 0, max_nodes: max_nodes.unwrap_or(u64::MAX), deadline, stopped: false }
+    }
+
+    /// Counts one node; true when the budget is spent, so that the node is not searched. A refused node is
+    /// not counted, so the count never passes the budget.
+    fn spend(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.max_nodes {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes % Self::CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 }
 
@@ -150,10 +235,42 @@ impl Bot<Domineering> for Seed {
     fn choose(&mut self, state: &Domineering, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
         let clock = Instant::now();
         let depth = budget.depth.unwrap_or(self.depth).max(1);
-        let (values, nodes) = self.values(state, depth);
+        let mut limits = Limits::new(budget.nodes, budget.deadline(clock));
+        let (values, reached) = self.deepest_within(state, depth, budget, &mut limits);
+        let nodes = limits.nodes;
+        let Some(values) = values else {
+            let mv = Seed::fallback(state)?;
+            return Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes, elapsed: clock.elapsed() });
+        };
         let best = values.iter().map(|&(_, v)| v).max()?;
         let tied: Vec<Move> = values.iter().filter(|&&(_, v)| v == best).map(|&(mv, _)| mv).collect();
         let mv = *stream.pick(&tied)?;
-        Some(Decision { mv, score: to_f64(best), pv: vec![mv], depth, nodes, elapsed: clock.elapsed() })
+        Some(Decision { mv, score: to_f64(best), pv: vec![mv], depth: reached, nodes, elapsed: clock.elapsed() })
+    }
+}
+
+impl Seed {
+    /// The root values of the deepest search up to `depth` that finished within `limits`, with its depth.
+    ///
+    /// Without a node or time limit it searches `depth` at once, as the paper's player does. With one, it
+    /// searches depth 1, 2, … and keeps the last finished iteration: each iteration is the plain fixed-depth
+    /// search, so a finished `depth` gives exactly the values (and, with the same stream, the move) of the
+    /// fixed-depth player. `None` when not even depth 1 finished.
+    pub(crate) fn deepest_within(
+        &self,
+        state: &Domineering,
+        depth: u32,
+        budget: &Budget,
+        limits: &mut Limits,
+    ) -> (Option<Vec<(Move, i64)>>, u32) {
+        let first = if budget.nodes.is_none() && budget.time.is_none() { depth } else { 1 };
+        let mut found = (None, 0);
+        for d in first..=depth {
+            match self.values_within(state, d, limits) {
+                Some(values) => found = (Some(values), d),
+                None => break,
+            }
+        }
+        found
     }
 }

@@ -1,12 +1,13 @@
 //! A strong 2048 player: expectimax over moves and new tiles, with a heuristic read from a 65,536-entry
 //! table per row and column.
 
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use hamle_core::{Bot, Budget, Decision, Stream};
 use rustc_hash::FxHashMap;
 
+use super::Limits;
 use crate::board::{Board, Direction};
 use crate::rules::G2048;
 
@@ -47,6 +48,14 @@ impl Default for Weights {
 }
 
 impl Weights {
+    /// The same weights bit for bit (unlike `==`, a NaN weight matches itself, so its table is found again).
+    fn same(&self, other: &Weights) -> bool {
+        let bits = |w: &Weights| {
+            [w.base, w.empty, w.merges, w.monotonicity, w.monotonicity_power, w.sum, w.sum_power].map(f32::to_bits)
+        };
+        bits(self) == bits(other)
+    }
+
     /// nneonneo's published weights (2048-ai), where the tuning started.
     pub fn published() -> Weights {
         Weights {
@@ -71,6 +80,28 @@ impl RowTable {
     /// Scores all 65,536 lines with `weights`.
     pub fn new(weights: &Weights) -> RowTable {
         RowTable { values: (0..=u16::MAX).map(|row| line_value(row, weights)).collect() }
+    }
+
+    /// The table for `weights`, shared by every bot of the process that uses them: building one takes
+    /// about 10 ms, longer than most moves, and the server builds a bot for every move.
+    pub fn shared(weights: &Weights) -> Arc<RowTable> {
+        /// The tables built so far, newest last; only the last few are kept, as tuning tries many weights.
+        static TABLES: Mutex<Vec<(Weights, Arc<RowTable>)>> = Mutex::new(Vec::new());
+        const KEPT: usize = 4;
+        // A panic elsewhere while holding the lock leaves the list whole: every push is one step.
+        let mut tables = TABLES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = tables.iter().position(|(w, _)| w.same(weights)) {
+            let entry = tables.remove(at);
+            let table = Arc::clone(&entry.1);
+            tables.push(entry);
+            return table;
+        }
+        let table = Arc::new(RowTable::new(weights));
+        if tables.len() >= KEPT {
+            tables.remove(0);
+        }
+        tables.push((*weights, Arc::clone(&table)));
+        table
     }
 
     /// The heuristic value of a board: its four rows and four columns.
@@ -119,6 +150,13 @@ fn line_value(row: u16, w: &Weights) -> f32 {
 /// moves when set, else max(3, distinct tiles − 2), deeper as the board grows. A chance node's value is
 /// cached per decision, and reused by any node as deep as the one that computed it or deeper (which
 /// leaves it less search to do).
+///
+/// Budget: a node is one chance node (a board after a move, searched or scored). Under a node or time
+/// budget the player deepens 1, 2, … up to its depth, checks the count at every node and the clock every
+/// 1024, stops hard when either runs out and plays the best move of the deepest finished depth, or
+/// [`Expectimax::fallback`] when not even depth 1 finished; a time budget also stops it before a depth it
+/// cannot expect to finish. The row table is built once per process for each set of weights
+/// ([`RowTable::shared`]), so a bot is cheap to build.
 #[derive(Clone, Debug)]
 pub struct Expectimax {
     /// The heuristic's weights.
@@ -143,7 +181,7 @@ impl Expectimax {
 
     /// A player with these weights, depth (`None`: adaptive) and probability cut.
     pub fn new(weights: Weights, depth: Option<u32>, min_probability: f32) -> Expectimax {
-        let table = Arc::new(RowTable::new(&weights));
+        let table = RowTable::shared(&weights);
         Expectimax { weights, depth, min_probability, table, cache: FxHashMap::default() }
     }
 
@@ -154,6 +192,19 @@ impl Expectimax {
 
     /// Each legal move's expected value at depth `depth`, with the nodes visited.
     pub fn move_values(&mut self, board: Board, four: f32, depth: u32) -> (Vec<(Direction, f32)>, u64) {
+        let mut limits = Limits::new(None, None);
+        let values = self.move_values_within(board, four, depth, &mut limits).unwrap_or_default();
+        (values, limits.nodes)
+    }
+
+    /// [`Expectimax::move_values`] under `limits`; `None` when they ran out first.
+    fn move_values_within(
+        &mut self,
+        board: Board,
+        four: f32,
+        depth: u32,
+        limits: &mut Limits,
+    ) -> Option<Vec<(Direction, f32)>> {
         self.cache.clear();
         let mut search = Search {
             table: &self.table,
@@ -161,14 +212,23 @@ impl Expectimax {
             min_probability: self.min_probability,
             limit: depth,
             four,
-            nodes: 0,
+            limits,
         };
-        let values = Direction::ALL
-            .into_iter()
-            .filter(|&d| board.can_move(d))
-            .map(|d| (d, search.chance(board.shifted(d), 1.0, 0)))
-            .collect();
-        (values, search.nodes)
+        let mut values = Vec::with_capacity(4);
+        for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
+            let value = search.chance(board.shifted(d), 1.0, 0);
+            if search.limits.stopped {
+                return None;
+            }
+            values.push((d, value));
+        }
+        Some(values)
+    }
+
+    /// The move played when not even depth 1 fits the budget: the first legal one in the order the search
+    /// tries them and breaks ties (left, up, right, down).
+    pub fn fallback(board: Board) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| board.can_move(d))
     }
 }
 
@@ -178,17 +238,21 @@ struct Search<'a> {
     min_probability: f32,
     limit: u32,
     four: f32,
-    nodes: u64,
+    limits: &'a mut Limits,
 }
 
 impl Search<'_> {
-    /// The best move's value; 0, below every live board, when no move is left.
+    /// The best move's value; 0, below every live board, when no move is left. Meaningless once the
+    /// limits have run out: the caller drops it.
     fn best_move(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
         let mut best = 0.0f32;
         for d in Direction::ALL {
             let after = board.shifted(d);
             if after != board {
                 best = best.max(self.chance(after, probability, depth + 1));
+                if self.limits.stopped {
+                    return 0.0;
+                }
             }
         }
         best
@@ -196,7 +260,9 @@ impl Search<'_> {
 
     /// The mean over the new tiles that may fall on `board`.
     fn chance(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
-        self.nodes += 1;
+        if self.limits.spend() {
+            return 0.0;
+        }
         if probability < self.min_probability || depth >= self.limit {
             return self.table.board_value(board);
         }
@@ -215,6 +281,10 @@ impl Search<'_> {
             empty &= empty - 1;
             total += two * self.best_move(Board::from_bits(board.bits() | bit), each * two, depth);
             total += self.four * self.best_move(Board::from_bits(board.bits() | (bit << 1)), each * self.four, depth);
+            if self.limits.stopped {
+                // Not cached: the value is cut short.
+                return 0.0;
+            }
         }
         let value = total / cells;
         self.cache.insert(board.bits(), (depth, value));
@@ -245,26 +315,30 @@ impl Bot<G2048> for Expectimax {
         let board = state.board();
         let four = state.rule().four() as f32;
         let full = budget.depth.unwrap_or_else(|| self.depth_for(board)).clamp(1, 12);
-        // Under a time budget, deepen one move at a time while the next search looks likely to fit.
-        let first = if budget.time.is_some() { 1 } else { full };
-        let mut best = None;
-        let (mut nodes, mut reached) = (0, first);
+        let mut limits = Limits::new(budget.nodes, budget.deadline(start));
+        // Under a node or time budget, deepen one move at a time: the last finished depth is played.
+        let first = if budget.time.is_some() || budget.nodes.is_some() { 1 } else { full };
+        let (mut best, mut reached) = (None, 0);
         for depth in first..=full {
+            let Some(values) = self.move_values_within(board, four, depth, &mut limits) else { break };
             reached = depth;
-            let (values, n) = self.move_values(board, four, depth);
-            nodes += n;
             best = values.into_iter().fold(None, |best: Option<(Direction, f32)>, (d, v)| match best {
                 Some((_, b)) if b >= v => best,
                 _ => Some((d, v)),
             });
             if let Some(limit) = budget.time {
+                // The next depth costs several times this one: not worth starting when it cannot finish.
                 let spent = start.elapsed();
-                if spent * 6 > limit.saturating_sub(spent) || spent > Duration::from_secs(60) {
+                if spent * 6 > limit.saturating_sub(spent) {
                     break;
                 }
             }
         }
-        let (mv, value) = best?;
+        let nodes = limits.nodes;
+        let (mv, value) = match best {
+            Some(found) => found,
+            None => (Expectimax::fallback(board)?, 0.0),
+        };
         Some(Decision { mv, score: f64::from(value), pv: vec![mv], depth: reached, nodes, elapsed: start.elapsed() })
     }
 }

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use hamle_core::{Bot, Budget, Decision, Stream};
 
+use super::Limits;
 use crate::board::{Board, Direction};
 use crate::rules::G2048;
 
@@ -59,6 +60,11 @@ pub fn seed_score(board: Board) -> f64 {
 /// same whichever cell the tile fell on (the sums are taken per move, then the best sum kept), a sum
 /// (not a mean) favours moves that leave more empty cells, and a move that is impossible below the
 /// root, or a lost board, scores the board it was tried on.
+///
+/// Budget: a node is one board after a move (scored or searched). Under a node or time budget the player
+/// deepens 1, 2, … up to its depth, checks the count at every node and the clock every 1024, stops hard and
+/// plays from the deepest finished depth, exactly as the report's player of that depth would, or
+/// [`Seed::fallback`] when not even depth 1 finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Seed {
     /// Moves searched, the root's included (the report uses 3).
@@ -86,20 +92,32 @@ pub enum Sums {
 impl Seed {
     /// Each legal move's score, in the order left, up, right, down, with the boards scored.
     pub fn move_scores(&self, board: Board, depth: u32) -> (Vec<(Direction, f64)>, u64) {
-        let mut nodes = 0;
-        let scores = Direction::ALL
-            .into_iter()
-            .filter(|&d| board.can_move(d))
-            .map(|d| (d, value(board.shifted(d), 1, depth.max(1), self.sums, &mut nodes)))
-            .collect();
-        (scores, nodes)
+        let mut limits = Limits::new(None, None);
+        let scores = self.move_scores_within(board, depth, &mut limits).unwrap_or_default();
+        (scores, limits.nodes)
+    }
+
+    /// [`Seed::move_scores`] under `limits`; `None` when they ran out first.
+    fn move_scores_within(&self, board: Board, depth: u32, limits: &mut Limits) -> Option<Vec<(Direction, f64)>> {
+        let mut scores = Vec::with_capacity(4);
+        for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
+            let score = value(board.shifted(d), 1, depth.max(1), self.sums, limits);
+            if limits.stopped {
+                return None;
+            }
+            scores.push((d, score));
+        }
+        Some(scores)
     }
 }
 
 /// The value of `after`, the board just after the `path`-th move: its score at the depth limit; else, for
 /// each next move, the sum over every empty cell given a 2 of that move's value, and the best such sum.
-fn value(after: Board, path: u32, depth: u32, sums: Sums, nodes: &mut u64) -> f64 {
-    *nodes += 1;
+/// Meaningless once `limits` have run out: the caller drops it.
+fn value(after: Board, path: u32, depth: u32, sums: Sums, limits: &mut Limits) -> f64 {
+    if limits.spend() {
+        return 0.0;
+    }
     if path >= depth {
         return seed_score(after);
     }
@@ -118,8 +136,11 @@ fn value(after: Board, path: u32, depth: u32, sums: Sums, nodes: &mut u64) -> f6
             let v = if next == spawned {
                 *stuck.get_or_insert_with(|| seed_score(spawned))
             } else {
-                value(next, path + 1, depth, sums, nodes)
+                value(next, path + 1, depth, sums, limits)
             };
+            if limits.stopped {
+                return 0.0;
+            }
             *sum += v;
             best = best.max(v);
         }
@@ -145,17 +166,38 @@ impl Bot<G2048> for Seed {
 
     fn choose(&mut self, state: &G2048, budget: &Budget, _stream: &mut Stream) -> Option<Decision<Direction>> {
         let start = Instant::now();
-        if state.awaits_move() {
-            let depth = budget.depth.unwrap_or(self.depth).clamp(1, 6);
-            let (scores, nodes) = self.move_scores(state.board(), depth);
-            // The first of equal scores, in the report's order L, U, R, D.
-            let (mv, score) = scores.into_iter().fold(None, |best: Option<(Direction, f64)>, (d, s)| match best {
-                Some((_, b)) if b >= s => best,
-                _ => Some((d, s)),
-            })?;
-            Some(Decision { mv, score, pv: vec![mv], depth, nodes, elapsed: start.elapsed() })
-        } else {
-            None
+        if !state.awaits_move() {
+            return None;
         }
+        let board = state.board();
+        let depth = budget.depth.unwrap_or(self.depth).clamp(1, 6);
+        let mut limits = Limits::new(budget.nodes, budget.deadline(start));
+        // Under a node or time budget, deepen one move at a time: each depth is the report's search to that
+        // depth, so a finished `depth` plays exactly the report's move.
+        let first = if budget.time.is_some() || budget.nodes.is_some() { 1 } else { depth };
+        let (mut scores, mut reached) = (None, 0);
+        for d in first..=depth {
+            let Some(found) = self.move_scores_within(board, d, &mut limits) else { break };
+            (scores, reached) = (Some(found), d);
+        }
+        let nodes = limits.nodes;
+        let Some(scores) = scores else {
+            let mv = Seed::fallback(board)?;
+            return Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes, elapsed: start.elapsed() });
+        };
+        // The first of equal scores, in the report's order L, U, R, D.
+        let (mv, score) = scores.into_iter().fold(None, |best: Option<(Direction, f64)>, (d, s)| match best {
+            Some((_, b)) if b >= s => best,
+            _ => Some((d, s)),
+        })?;
+        Some(Decision { mv, score, pv: vec![mv], depth: reached, nodes, elapsed: start.elapsed() })
+    }
+}
+
+impl Seed {
+    /// The move played when not even depth 1 fits the budget: the first legal one in the report's order
+    /// L, U, R, D, which is also the order that breaks ties.
+    pub fn fallback(board: Board) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| board.can_move(d))
     }
 }

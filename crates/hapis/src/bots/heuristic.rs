@@ -151,6 +151,10 @@ impl Evaluator<Hapis> for HeuristicEval {
 }
 
 /// Plays the play whose result the hand-made evaluation likes best (1-ply); ties by the game's stream.
+///
+/// Budget: a node is one play's result evaluated; all of them (0.5 ms at the slowest) or, when a node
+/// budget cannot pay for them all, none, and the first play as the rules list them is played at depth 0.
+/// The clock is not read: the whole decision is shorter than the overrun any bot is allowed.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Heuristic {
     /// The evaluation.
@@ -162,10 +166,15 @@ impl Bot<Hapis> for Heuristic {
         "heuristic".into()
     }
 
-    fn choose(&mut self, state: &Hapis, _budget: &Budget, stream: &mut Stream) -> Option<Decision<Play>> {
+    fn choose(&mut self, state: &Hapis, budget: &Budget, stream: &mut Stream) -> Option<Decision<Play>> {
         let start = Instant::now();
         let me = state.position().turn;
         let plays = state.plays();
+        let nodes = u64::try_from(plays.len()).unwrap_or(u64::MAX);
+        if budget.nodes.is_some_and(|most| most < nodes) {
+            let mv = plays.first()?.0;
+            return Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes: 0, elapsed: start.elapsed() });
+        }
         let scored: Vec<(Play, f64)> = plays
             .iter()
             .map(|(play, result)| {
@@ -179,7 +188,6 @@ impl Bot<Hapis> for Heuristic {
         let best = scored.iter().map(|s| s.1).fold(f64::NEG_INFINITY, f64::max);
         let ties: Vec<&(Play, f64)> = scored.iter().filter(|s| s.1 >= best - 1e-9).collect();
         let &&(mv, score) = stream.pick(&ties)?;
-        let nodes = u64::try_from(plays.len()).unwrap_or(u64::MAX);
         Some(Decision { mv, score, pv: vec![mv], depth: 1, nodes, elapsed: start.elapsed() })
     }
 }

@@ -148,6 +148,18 @@ struct Clock {
 }
 
 impl Clock {
+    /// Counts `n` positions about to be evaluated; false, and stopped for good, when they would take the
+    /// count past the budget (they are then not evaluated, so the count never passes it).
+    fn afford(&mut self, n: usize) -> bool {
+        let n = n as u64;
+        if self.stopped || self.max_nodes.is_some_and(|most| self.nodes.saturating_add(n) > most) {
+            self.stopped = true;
+            return false;
+        }
+        self.nodes += n;
+        true
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped {
             let nodes_spent = self.max_nodes.is_some_and(|n| self.nodes >= n);
@@ -171,7 +183,12 @@ impl<E: TurnEval> Search<E> {
         let start = Instant::now();
         let mut clock = Clock { deadline: budget.deadline(start), nodes: 0, max_nodes: budget.nodes, stopped: false };
         let plies = budget.depth.map_or(self.plies, |d| d.min(self.plies)).max(1);
-        let mut ranked = self.score_plays(position.plays(dice), settings, &mut clock);
+        let plays = position.plays(dice);
+        let Some(mut ranked) = self.score_plays(&plays, settings, &mut clock) else {
+            // Not even 1 ply fits a node budget: the first play as the rules list them, unvalued.
+            let first = plays.first().map(|&(play, result)| Ranked { play, result, value: E::Value::zero(), depth: 0 });
+            return (first.into_iter().collect(), clock.nodes);
+        };
         sort_best_first(&mut ranked);
         for depth in 2..=plies {
             let keep = self.kept(&ranked);
@@ -210,23 +227,26 @@ impl<E: TurnEval> Search<E> {
             .count()
     }
 
-    /// Each play with its result's evaluation, for the mover.
+    /// Each play with its result's evaluation, for the mover; `None` when the node budget cannot pay for them all.
     fn score_plays(
         &self,
-        plays: Vec<(Play, Position)>,
+        plays: &[(Play, Position)],
         settings: Settings,
         clock: &mut Clock,
-    ) -> Vec<Ranked<E::Value>> {
-        clock.nodes += plays.len() as u64;
-        plays
-            .into_iter()
-            .map(|(play, result)| Ranked {
+    ) -> Option<Vec<Ranked<E::Value>>> {
+        if !clock.afford(plays.len()) {
+            return None;
+        }
+        let scored = plays
+            .iter()
+            .map(|&(play, result)| Ranked {
                 play,
                 result,
                 value: self.eval.evaluate(&result, settings).flip(),
                 depth: 1,
             })
-            .collect()
+            .collect();
+        Some(scored)
     }
 
     /// The value, for the side that just played, of `result` (the opponent to throw) searched `plies` more
@@ -240,7 +260,9 @@ impl<E: TurnEval> Search<E> {
         clock: &mut Clock,
     ) -> Option<E::Value> {
         if plies == 0 || Hapis::result(result, settings).is_some() {
-            clock.nodes += 1;
+            if !clock.afford(1) {
+                return None;
+            }
             return Some(self.eval.evaluate(result, settings).flip());
         }
         let (mut sum, mut sum_equity, mut left) = (E::Value::zero(), 0.0, 1.0);
@@ -270,7 +292,7 @@ impl<E: TurnEval> Search<E> {
         settings: Settings,
         clock: &mut Clock,
     ) -> Option<E::Value> {
-        let mut ranked = self.score_plays(position.plays(dice), settings, clock);
+        let mut ranked = self.score_plays(&position.plays(dice), settings, clock)?;
         if plies == 1 {
             return ranked.iter().map(|r| r.value).max_by(|a, b| a.equity().total_cmp(&b.equity()));
         }
@@ -301,6 +323,14 @@ fn sort_best_first<V: Estimate>(ranked: &mut [Ranked<V>]) {
 
 /// A player: a search, and noise added to each play's equity before it chooses (gnubg's way of making
 /// weaker levels; the noise comes from the bot's own stream, never the dice's).
+///
+/// Budget (the `expert`, `neural` and `heuristic(plies=2)` bots): a node is one position evaluated (a play's
+/// result, or a finished game). The count is paid before each batch of plays is evaluated, so it never
+/// passes a node budget; the clock is read before each of the opponent's rolls, so at most one roll's plays
+/// (well under a millisecond) are evaluated past a deadline. When either runs out the player plays from the
+/// deepest depth finished; the first ply (every play of the roll, a few hundred evaluations at most, ~1 ms)
+/// always finishes unless the node budget cannot pay for it, and then the first play as the rules list
+/// them is played, at depth 0.
 #[derive(Clone, Debug)]
 pub struct Player<E> {
     /// The search.

@@ -110,7 +110,10 @@ pub fn hits(before: &Position, after: &Position, me: Side) -> Hits {
     hits
 }
 
-/// The thesis's player. It ignores the budget: it looks one roll ahead and no further.
+/// The thesis's player: it looks one roll ahead and no further (1 ms at the slowest).
+///
+/// Budget: a node is one candidate move of a checker whose hitting risk is counted. Past a node budget or a
+/// deadline (both checked at every candidate) it stops and plays the first play as the rules list them.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Thesis;
 
@@ -287,10 +290,19 @@ impl Turn {
 impl Thesis {
     /// The thesis's play for the dice on the table, and the risk of each candidate it chose.
     pub fn play(state: &Hapis) -> Option<(Play, Vec<f64>, u64)> {
+        Thesis::play_within(state, &Budget::UNLIMITED, Instant::now())
+            .map(|(play, risks, nodes, _)| (play, risks, nodes))
+    }
+
+    /// [`Thesis::play`] within `budget`'s nodes and time from `start`; when they run out before the play is
+    /// complete, the first play as the rules list them, with no risks and `false` (finished) last.
+    fn play_within(state: &Hapis, budget: &Budget, start: Instant) -> Option<(Play, Vec<f64>, u64, bool)> {
+        let deadline = budget.deadline(start);
+        let max_nodes = budget.nodes.unwrap_or(u64::MAX);
         let dice: Dice = state.dice()?;
         let plays = state.plays();
         if plays.len() == 1 {
-            return plays.first().map(|(p, _)| (*p, Vec::new(), 0));
+            return plays.first().map(|(p, _)| (*p, Vec::new(), 0, true));
         }
         let me = state.position().turn;
         let boxes = dice.to_play().into_iter().map(|d| (d, true)).collect();
@@ -309,6 +321,10 @@ impl Thesis {
             let mut ranked: Vec<(f64, Vec<Step>)> = Vec::new();
             for candidate in turn.candidates() {
                 let Some(steps) = turn.steps_of(candidate) else { continue };
+                // A candidate costs microseconds, so the clock can be read at each.
+                if nodes >= max_nodes || deadline.is_some_and(|d| Instant::now() >= d) {
+                    return plays.first().map(|(p, _)| (*p, Vec::new(), nodes, false));
+                }
                 let mut after = turn.board;
                 steps.iter().for_each(|s| after.apply(*s));
                 nodes += 1;
@@ -323,7 +339,7 @@ impl Thesis {
         }
         let written = Play::new(&turn.steps);
         let chosen = state.resolve(&written).map(|(p, _)| p).or_else(|| plays.first().map(|(p, _)| *p))?;
-        Some((chosen, risks, nodes))
+        Some((chosen, risks, nodes, true))
     }
 }
 
@@ -332,10 +348,11 @@ impl Bot<Hapis> for Thesis {
         "thesis".into()
     }
 
-    fn choose(&mut self, state: &Hapis, _budget: &Budget, _stream: &mut Stream) -> Option<Decision<Play>> {
+    fn choose(&mut self, state: &Hapis, budget: &Budget, _stream: &mut Stream) -> Option<Decision<Play>> {
         let start = Instant::now();
-        let (mv, risks, nodes) = Thesis::play(state)?;
+        let (mv, risks, nodes, finished) = Thesis::play_within(state, budget, start)?;
         let score = 0.0 - risks.first().copied().unwrap_or(0.0);
-        Some(Decision { mv, score, pv: vec![mv], depth: 1, nodes, elapsed: start.elapsed() })
+        let depth = u32::from(finished);
+        Some(Decision { mv, score, pv: vec![mv], depth, nodes, elapsed: start.elapsed() })
     }
 }

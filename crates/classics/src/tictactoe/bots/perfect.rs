@@ -33,7 +33,10 @@ impl Evaluator<TicTacToe> for Quickest {
 
 /// Never loses. Classic: a full-depth alpha-beta search with a transposition table for each reply.
 /// Two-phase: the retrograde solution (play can go round in circles, which a tree search cannot settle).
-/// It ignores the budget: perfection is cheap here.
+/// It ignores the budget, node and time alike: perfection is cheap here, and a cut search would not be
+/// perfect. Its dearest decision, the empty classic board, is 23,660 nodes and about 2.5 ms; two-phase is a
+/// look-up once the solution is built (2 ms, once per process) — both within the few milliseconds any bot
+/// may run over its budget.
 pub struct Perfect {
     search: AlphaBeta<TicTacToe, Quickest, NoOrder>,
 }

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use hamle_core::search::minimax;
-use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream};
+use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream, Turn};
 
 use super::{Scored, decision, pick_best};
 use crate::tictactoe::rules::{LINES, Move, TicTacToe};
@@ -35,6 +35,12 @@ impl Evaluator<TicTacToe> for OpenLines {
 
 /// Minimax to `depth` plies with [`OpenLines`], as the thesis describes it; ties between equal moves
 /// are broken by the game's stream. Like the thesis's player it does not prefer a quick win to a slow one.
+///
+/// Budget: a node is one position of the minimax (the root included), counted as [`Thesis::values`]
+/// counts them plus one for the root. Under a node or time budget the player deepens 1, 2, … up to its
+/// depth, checks the count at every node and the clock every 1024 (depth 9 on the two-phase board is
+/// 1.8 million nodes, 0.2 s), and plays from the deepest finished depth, exactly as the player of that
+/// depth would; when not even depth 1 finished, the first legal move (cell order a1, b1, …), at depth 0.
 #[derive(Clone, Copy, Debug)]
 pub struct Thesis {
     /// Plies searched (the thesis's example uses 2).
@@ -77,6 +83,87 @@ impl Thesis {
     }
 }
 
+/// The search's nodes against its budget.
+struct Limits {
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Limits {
+    /// Counts one node; true when the budget is spent and the node must not be searched (it is then not
+    /// counted, so the count never passes the budget). The clock is read every 1024 nodes, well under a
+    /// millisecond of search.
+    fn spend(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.max_nodes {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+}
+
+impl Thesis {
+    /// [`Thesis::values`] under `limits`, by the same minimax (the root counted as a node too); `None` when
+    /// the limits ran out first.
+    fn values_within(&self, state: &TicTacToe, limits: &mut Limits) -> Option<Vec<Scored>> {
+        if limits.spend() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let mut scored = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let mut child = *state;
+            child.play(mv);
+            let Turn::Player(opponent) = child.turn() else {
+                // The move ended the game: scored as it stands, for the mover.
+                if limits.spend() {
+                    return None;
+                }
+                scored.push(Scored { mv, value: OpenLines.evaluate(&child, state.to_move()), pv: vec![mv] });
+                continue;
+            };
+            let (value, line) = minimax_within(&child, self.depth.saturating_sub(1), opponent, limits)?;
+            let mut pv = vec![mv];
+            pv.extend(line);
+            scored.push(Scored { mv, value: -value, pv });
+        }
+        Some(scored)
+    }
+}
+
+/// `hamle_core`'s plain minimax (its value for `root`, its principal line), stopping when `limits` run out.
+fn minimax_within(state: &TicTacToe, depth: u32, root: Player, limits: &mut Limits) -> Option<(f64, Vec<Move>)> {
+    if limits.spend() {
+        return None;
+    }
+    let mover = match state.turn() {
+        Turn::Player(p) if depth > 0 => p,
+        _ => return Some((OpenLines.evaluate(state, root), Vec::new())),
+    };
+    let maximise = mover == root;
+    let mut best: Option<(f64, Vec<Move>)> = None;
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    for mv in moves {
+        let mut child = *state;
+        child.play(mv);
+        let (v, line) = minimax_within(&child, depth - 1, root, limits)?;
+        if best.as_ref().is_none_or(|(b, _)| if maximise { v > *b } else { v < *b }) {
+            let mut pv = vec![mv];
+            pv.extend(line);
+            best = Some((v, pv));
+        }
+    }
+    Some(best.unwrap_or((OpenLines.evaluate(state, root), Vec::new())))
+}
+
 impl Bot<TicTacToe> for Thesis {
     fn name(&self) -> String {
         format!("thesis(depth={})", self.depth)
@@ -84,8 +171,25 @@ impl Bot<TicTacToe> for Thesis {
 
     fn choose(&mut self, state: &TicTacToe, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
         let start = Instant::now();
-        let bot = Thesis { depth: budget.depth.map_or(self.depth, |d| d.min(self.depth)).max(1) };
-        let (scored, nodes) = bot.values(state);
-        pick_best(&scored, stream).map(|chosen| decision(chosen, bot.depth, nodes + 1, start))
+        let depth = budget.depth.map_or(self.depth, |d| d.min(self.depth)).max(1);
+        let max_nodes = budget.nodes.unwrap_or(u64::MAX);
+        let mut limits = Limits { nodes: 0, max_nodes, deadline: budget.deadline(start), stopped: false };
+        // Without a node or time limit, the thesis's depth at once; with one, deepening to it.
+        let first = if budget.nodes.is_none() && budget.time.is_none() { depth } else { 1 };
+        let mut found = None;
+        for d in first..=depth {
+            match (Thesis { depth: d }).values_within(state, &mut limits) {
+                Some(scored) => found = Some((scored, d)),
+                None => break,
+            }
+        }
+        let Some((scored, reached)) = found else {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mv = *moves.first()?;
+            let fallback = Scored { mv, value: 0.0, pv: vec![mv] };
+            return Some(decision(fallback, 0, limits.nodes, start));
+        };
+        pick_best(&scored, stream).map(|chosen| decision(chosen, reached, limits.nodes, start))
     }
 }
