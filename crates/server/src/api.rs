@@ -117,17 +117,19 @@ pub fn router(app: App) -> Router {
     config.period(limits.refill).burst_size(limits.burst.max(1));
     let creating = config.finish().map(|config| {
         GovernorLayer::new(config).error_handler(|e| {
-            let wait = match &e {
-                tower_governor::GovernorError::TooManyRequests { wait_time, .. } => *wait_time,
-                _ => 1,
+            let tower_governor::GovernorError::TooManyRequests { wait_time, .. } = e else {
+                // Only a server started without its clients' addresses (not through `serve`) gets here.
+                return ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the client's address is unknown")
+                    .into_response();
             };
+            let wait = wait_time.max(1);
             let mut response = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many",
                 format!("too many new players or games from your address: try again in {wait} s"),
             )
             .into_response();
-            if let Ok(value) = HeaderValue::from_str(&wait.max(1).to_string()) {
+            if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
             }
             response
