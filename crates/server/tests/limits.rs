@@ -19,11 +19,7 @@ const BOT_TIME: Duration = Duration::from_millis(300);
 /// budget (1.5 s) because two cores shared with a parallel test run can stall a thread for hundreds of
 /// milliseconds, and what it must catch is a bot that ignores its budget (a depth-7 search of an empty 16×16
 /// board runs for minutes). `docs/benchmarks.md` has the measured figure against the default 3 s budget.
-///
-/// Needs the `bots` branch (bots that stop at their time budget): on main before it lands, the seed search
-/// runs to its depth. Run it with `cargo test -p hamle-server --test limits -- --ignored`.
 #[test]
-#[ignore = "needs the bots branch: until it lands, seed(depth=7) ignores its time budget and this runs for minutes"]
 fn a_bot_on_a_16x16_board_answers_within_its_budget() {
     let server = Server::in_memory_with(Limits { bot_time: BOT_TIME, ..Limits::default() });
     let client = Client::player(&server);
