@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::time::Duration;
 
-use hamle_core::{Bot, Budget, Decision, Game, GameDef, Notation, Player, Roller, Spec, Stream, Turn};
+use hamle_core::{Bot, Budget, Decision, Game, GameDef, Notation, Player, Refused, Roller, Spec, Stream, Turn};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -172,7 +172,8 @@ pub trait Live: Send {
     /// Applies a stored record again (when a match is loaded), checking the chance it drew.
     ///
     /// # Errors
-    /// When the record no longer fits the match (a damaged store).
+    /// When the record no longer fits the match (a damaged store); the match may then be left part-way and is
+    /// to be dropped, as a damaged store is not played on.
     fn replay(&mut self, record: &Record) -> Result<(), Refusal>;
 
     /// The bot's turn, when a bot is to act now (in a match of bots alone, going on to the next game too);
@@ -217,6 +218,14 @@ pub trait Live: Send {
 fn title(name: &str) -> String {
     let mut chars = name.chars();
     chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// A game hook's refusal as the play layer's.
+fn refusal(refused: Refused) -> Refusal {
+    match refused {
+        Refused::Malformed(why) => Refusal::Malformed(why),
+        Refused::NotAllowed(why) => Refusal::NotAllowed(why),
+    }
 }
 
 fn malformed(why: impl Into<String>) -> Refusal {
@@ -458,7 +467,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     /// Plays `mv` (already read) for `seat` and settles what follows.
     fn play_move(&mut self, seat: u8, mv: G::Move, drawn: &mut Vec<String>) -> Result<String, Refusal> {
         let written = self.state.format_move(mv);
-        self.state.try_play(mv).map_err(|_| refuse(format!("{written} is not legal here")))?;
+        self.state.try_play(mv).map_err(|_| {
+            let shown = if written.is_empty() { "passing (the empty move)".to_owned() } else { written.clone() };
+            refuse(format!("{shown} is not legal here"))
+        })?;
         self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
         self.history.push(written.clone());
         self.decisions += 1;
@@ -502,6 +514,9 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 if self.ending.is_some() {
                     return Err(refuse("this game is over"));
                 }
+                if let Some(why) = (self.def.face.no_resign)(&self.state) {
+                    return Err(refuse(why));
+                }
                 let player = self.player_of(seat);
                 let points = (self.def.face.resign)(&self.state, player);
                 let text = format!("{} resigns.", title(self.seat_name(seat)));
@@ -542,7 +557,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 let steps = self.def.face.steps.ok_or_else(|| malformed("this game's moves are played whole"))?;
                 let mut entered = self.pending.clone();
                 entered.push(step.trim().to_owned());
-                let partial = steps(&self.state, &entered).map_err(refuse)?;
+                let partial = steps(&self.state, &entered).map_err(refusal)?;
                 match partial.complete {
                     Some(mv) => {
                         self.play_move(seat, mv, drawn)?;
@@ -729,7 +744,7 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             return Err(refuse("hints are for the whole move: undo your steps first"));
         }
         if let Some(hints) = self.def.face.hints {
-            return hints(&self.state, level).map_err(refuse);
+            return hints(&self.state, level).map_err(refusal);
         }
         let first = self.def.bots.first().ok_or_else(|| refuse("this game has no bot to ask"))?;
         let mut bot = self.def.bot(&Spec::named(first.name), &self.start).map_err(|e| refuse(e.to_string()))?;

@@ -165,6 +165,8 @@ fn hapis_vs(bot: &str, game: &str, length: u32) -> Match<Hapis> {
 #[test]
 fn resigning_before_bearing_off_loses_two_points_in_hapis() {
     let mut game = hapis_vs("random", "hapis", 5);
+    let refused = game.act(0, Action::Resign).expect_err("not before the opening throw");
+    assert_eq!(refused, Refusal::NotAllowed("the game has not begun: throw for the start first".into()));
     game.act(0, Action::Roll).expect("the opening throw is anyone's");
     game.act(0, Action::Resign).expect("a person may resign");
     let ending = game.ending().expect("the game ended");
@@ -232,7 +234,10 @@ fn hapis_plays_are_entered_a_step_at_a_time_with_undo() {
     after["version"] = before["version"].clone();
     assert_eq!(after, before, "undo restores the view");
     assert!(matches!(game.act(0, Action::Undo), Err(Refusal::NotAllowed(_))), "nothing left to undo");
-    assert!(matches!(game.act(0, Action::Step { step: "30/31".into() }), Err(Refusal::NotAllowed(_))));
+    assert!(matches!(game.act(0, Action::Step { step: "30/31".into() }), Err(Refusal::Malformed(_))), "no point 31");
+    assert!(matches!(game.act(0, Action::Step { step: "1/3 3/5".into() }), Err(Refusal::Malformed(_))), "two steps");
+    assert!(matches!(game.act(0, Action::Step { step: "24/off".into() }), Err(Refusal::NotAllowed(_))), "no checker");
+    assert!(matches!(game.hint(0, Some("godlike")), Err(Refusal::Malformed(_))), "no such level");
     // Steps that make a whole play hand the turn over.
     let legal: Vec<String> =
         before["legal"].as_array().expect("plays").iter().filter_map(Value::as_str).map(str::to_owned).collect();

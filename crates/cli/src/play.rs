@@ -8,8 +8,8 @@ use hamle_arena::play::BotTurn;
 use hamle_arena::{Action, Live};
 use serde_json::Value;
 
-const HELP: &str = "Type a move (e.g. b2, or a1-a2 when sliding), 'moves' to list the legal moves, \
-'history' for the moves so far, 'hint' for the strongest bot's choice, 'resign' to give up, 'quit' to leave.";
+const HELP: &str = "Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves \
+so far, 'hint' for the strongest bot's choice, 'resign' to give up, 'quit' to leave.";
 
 /// Plays `live` to the end, reading a person's moves from `input`.
 pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
@@ -25,8 +25,8 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
         shown = log.len();
         if live.over() {
             writeln!(out, "\n{}", live.board())?;
-            let text = view["ending"]["text"].as_str().unwrap_or("the game is over");
-            writeln!(out, "Game over: {text}")?;
+            let text = view["ending"]["text"].as_str().unwrap_or("The game is over.");
+            writeln!(out, "Game over. {text}")?;
             writeln!(out, "Moves: {}", words(&view["history"]))?;
             return Ok(());
         }

@@ -65,11 +65,22 @@ pub struct Partial<M> {
     pub complete: Option<M>,
 }
 
+/// Why a hook refuses: the request does not read, or it reads but the moment does not allow it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The text is not what the game reads (a step that is not one step, an unknown hint level).
+    #[error("{0}")]
+    Malformed(String),
+    /// It reads, but the rules or the moment do not allow it (a step no legal move begins with).
+    #[error("{0}")]
+    NotAllowed(String),
+}
+
 /// Reads steps entered so far into a [`Partial`], or says why they are not the start of a legal move.
-pub type Steps<G> = fn(&G, &[String]) -> Result<Partial<<G as Game>::Move>, String>;
+pub type Steps<G> = fn(&G, &[String]) -> Result<Partial<<G as Game>::Move>, Refused>;
 
 /// Hints for the player to move: a level (the game's own words, `None` for its best) to ranked moves as JSON.
-pub type Hints<G> = fn(&G, Option<&str>) -> Result<Value, String>;
+pub type Hints<G> = fn(&G, Option<&str>) -> Result<Value, Refused>;
 
 /// How people play a game: the page, the seats' names, and the hooks of the play layer.
 /// [`Face::new`] fills every hook with the plain choice; a game overrides what it does otherwise.
@@ -87,6 +98,8 @@ pub struct Face<G: Game> {
     /// Each player's points when `player` resigns (the plain choice: the other wins 1, or a one-player game
     /// keeps its score).
     pub resign: fn(&G, Player) -> [f64; 2],
+    /// Why a resignation is refused now, if it is (the plain choice: never; Hapis: before the opening throw).
+    pub no_resign: fn(&G) -> Option<&'static str>,
     /// A sentence on how a finished game ended, for logs and records.
     pub ending: fn(&G) -> String,
     /// Hints, when the game has its own (otherwise the first bot's choice is the hint).
@@ -113,6 +126,7 @@ impl<G: Notation> Face<G> {
             roller: |_| Roller::Auto,
             steps: None,
             resign: plain_resign,
+            no_resign: |_| None,
             ending: plain_ending,
             hints: None,
             next: |_, start, _, _| start.clone(),
@@ -134,11 +148,11 @@ fn plain_resign<G: Game>(game: &G, player: Player) -> [f64; 2] {
 
 fn plain_ending<G: Game>(game: &G) -> String {
     match game.points() {
-        None => "the game goes on".to_owned(),
-        Some(p) if game.info().players == 1 => format!("game over with {} points", p[0]),
-        Some([a, b]) if a > b => "the first player wins".to_owned(),
-        Some([a, b]) if b > a => "the second player wins".to_owned(),
-        Some(_) => "a draw".to_owned(),
+        None => "The game goes on.".to_owned(),
+        Some(p) if game.info().players == 1 => format!("Game over with {} points.", p[0]),
+        Some([a, b]) if a > b => "The first player wins.".to_owned(),
+        Some([a, b]) if b > a => "The second player wins.".to_owned(),
+        Some(_) => "A draw.".to_owned(),
     }
 }
 

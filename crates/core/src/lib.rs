@@ -18,7 +18,7 @@ pub mod tree;
 pub mod tt;
 
 pub use bot::{Bot, Budget, Decision};
-pub use def::{BotDef, Face, GameDef, Partial, Roller};
+pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};
 pub use spec::{ParamDoc, Params, Spec, SpecError};

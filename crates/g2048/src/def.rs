@@ -1,7 +1,7 @@
 //! 2048's definition for the registry: the tile rule, its bots, and how people play it.
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
+use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params, Refused};
 use serde_json::json;
 
 use crate::{Direction, G2048, SpawnRule, bots};
@@ -48,7 +48,7 @@ pub fn definition() -> GameDef<G2048> {
         |_, spawn| format!("{} at row {} column {}", 1u32 << spawn.exponent, spawn.cell / 4 + 1, spawn.cell % 4 + 1);
     // The tile stream of the benchmarks and the terminal game, so a seed gives the same tiles everywhere.
     face.draw = |game, stream| game.draw(stream);
-    face.ending = |game| format!("game over: score {}, largest tile {}", game.score(), 1u64 << game.top_exponent());
+    face.ending = |game| format!("Game over: score {}, largest tile {}.", game.score(), 1u64 << game.top_exponent());
     face.hints = Some(hints);
     GameDef {
         name: "2048",
@@ -130,9 +130,9 @@ fn view(game: &G2048) -> serde_json::Value {
 }
 
 /// Every move ranked by a depth-3 expectimax, which answers in milliseconds and already ranks them well.
-fn hints(game: &G2048, _level: Option<&str>) -> Result<serde_json::Value, String> {
+fn hints(game: &G2048, _level: Option<&str>) -> Result<serde_json::Value, Refused> {
     if !game.awaits_move() {
-        return Err("the game is over".to_owned());
+        return Err(Refused::NotAllowed("the game is over".to_owned()));
     }
     let mut bot = bots::Expectimax::new(bots::Weights::default(), Some(3), bots::Expectimax::MIN_PROBABILITY);
     let (mut ranked, _) = bot.move_values(game.board(), game.rule().four() as f32, 3);

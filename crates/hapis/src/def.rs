@@ -4,7 +4,7 @@
 use hamle_core::bot::RandomBot;
 use std::time::Duration;
 
-use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Roller, Spec};
+use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
 use serde_json::{Value, json};
 
 use crate::bots::{Filter, Level, Net, Player, Search};
@@ -144,15 +144,20 @@ pub fn definition() -> GameDef<Hapis> {
             },
             steps: Some(steps),
             resign,
+            no_resign: |game| {
+                (game.phase() == Phase::Opening).then_some("the game has not begun: throw for the start first")
+            },
             ending,
             hints: Some(|game, level| {
-                let dice = game.dice().ok_or("throw the dice first")?;
                 let level = match level {
                     None => Level::Expert,
                     Some(text) => Level::parse(text).ok_or_else(|| {
-                        format!("'{text}' is not a level (beginner, casual, intermediate, advanced, expert)")
+                        Refused::Malformed(format!(
+                            "'{text}' is not a level (beginner, casual, intermediate, advanced, expert)"
+                        ))
                     })?,
                 };
+                let dice = game.dice().ok_or_else(|| Refused::NotAllowed("throw the dice first".into()))?;
                 // As `bots::hints`, but within a hard time budget: a hint never keeps a core busy for long.
                 let search = Search { star1: false, ..level.search(Net::shipped()) };
                 let budget = Budget::time(HINT_TIME);
@@ -209,15 +214,16 @@ fn phase_name(phase: Phase) -> &'static str {
 }
 
 /// A play entered a checker at a time: the board after the steps, the dice left, the steps that may follow.
-fn steps(game: &Hapis, entered: &[String]) -> Result<Partial<Play>, String> {
-    let mut entry = Entry::new(game).ok_or("there are no dice to play: throw first")?;
+fn steps(game: &Hapis, entered: &[String]) -> Result<Partial<Play>, Refused> {
+    let mut entry =
+        Entry::new(game).ok_or_else(|| Refused::NotAllowed("there are no dice to play: throw first".into()))?;
     for text in entered {
-        let parsed = Play::parse(text).map_err(|e| e.to_string())?;
+        let parsed = Play::parse(text).map_err(|e| Refused::Malformed(e.to_string()))?;
         let mut steps = parsed.steps();
         let (Some(step), None) = (steps.next(), steps.next()) else {
-            return Err(format!("'{text}' is not one step (write it as 1/4 or 22/off)"));
+            return Err(Refused::Malformed(format!("'{text}' is not one step (write it as 1/4 or 22/off)")));
         };
-        entry.push(step.from, step.to).map_err(|e| e.to_string())?;
+        entry.push(step.from, step.to).map_err(|e| Refused::NotAllowed(e.to_string()))?;
     }
     let board = entry.board();
     let next: Vec<Value> = entry

@@ -631,7 +631,14 @@ async fn act(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let action: Action = typed_body(body)?;
+    let body: Value = typed_body(body)?;
+    let action: Action =
+        serde_json::from_value(body.clone()).map_err(|e| ApiError::bad(format!("the body does not fit: {e}")))?;
+    // Fields the action does not take are refused, not ignored: the action written back holds exactly its own.
+    let known = serde_json::to_value(&action).unwrap_or(Value::Null);
+    if let Some(extra) = body.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
+        return Err(ApiError::bad(format!("the action takes no field \"{extra}\"")));
+    }
     let id = game_path(id)?;
     blocking(move || {
         let player = player(&app, &headers)?;
