@@ -356,19 +356,24 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 
     /// Draws chance that needs nobody, plays passes, and scores a finished game.
     fn settle(&mut self, drawn: &mut Vec<String>) {
+        // Passes without chance between them would go round for ever in a game whose sides can both only pass:
+        // after two, the pass is left to the players.
+        let mut passes = 0;
         loop {
             match self.state.turn() {
                 Turn::Chance if (self.def.face.roller)(&self.state) == Roller::Auto => {
                     if !self.draw(drawn) {
                         return;
                     }
+                    passes = 0;
                 }
                 Turn::Player(_) => {
                     let mut moves = Vec::new();
                     self.state.legal_moves(&mut moves);
                     // A roll that cannot be played at all is passed at once (Hapis's "gele").
                     match moves.as_slice() {
-                        [only] if self.state.format_move(*only).is_empty() => {
+                        [only] if passes < 2 && self.state.format_move(*only).is_empty() => {
+                            passes += 1;
                             let seat = self.seat_of(match self.state.turn() {
                                 Turn::Player(p) => p,
                                 _ => 0,

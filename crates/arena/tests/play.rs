@@ -311,3 +311,137 @@ fn the_helper_breaks_ties_from_a_fresh_stream_at_each_decision() {
     chosen.dedup();
     assert!(chosen.len() >= 3, "a random helper uses several directions: {chosen:?}");
 }
+
+/// A toy race to 10 for the layer's own rules: each turn adds 1 or 2; blue's only move on a multiple of 3 plus 2 is
+/// the pass (written as nothing), as Hapis's roll that cannot be played.
+#[derive(Clone, Debug, PartialEq)]
+struct Race {
+    count: u8,
+    turn: u8,
+}
+
+impl std::fmt::Display for Race {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({} to move)", self.count, self.turn)
+    }
+}
+
+impl hamle_core::Game for Race {
+    type Move = u8;
+    type Chance = std::convert::Infallible;
+
+    fn info(&self) -> hamle_core::GameInfo {
+        hamle_core::GameInfo { name: "race", players: 2, zero_sum: true, chance: false }
+    }
+
+    fn turn(&self) -> hamle_core::Turn {
+        if self.count >= 10 { hamle_core::Turn::Over } else { hamle_core::Turn::Player(self.turn) }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        if self.count < 10 {
+            moves.extend(if self.count % 3 == 2 && self.turn == 1 { &[0][..] } else { &[1, 2][..] });
+        }
+    }
+
+    fn play(&mut self, mv: u8) {
+        self.count += mv;
+        self.turn = 1 - self.turn;
+    }
+
+    fn points(&self) -> Option<[f64; 2]> {
+        // Whoever reached 10 moved last: the side not to move now.
+        (self.count >= 10).then(|| if self.turn == 1 { [1.0, 0.0] } else { [0.0, 1.0] })
+    }
+
+    fn key(&self) -> u64 {
+        u64::from(self.count) * 2 + u64::from(self.turn)
+    }
+}
+
+impl hamle_core::Notation for Race {
+    type Error = std::num::ParseIntError;
+
+    fn format_move(&self, mv: u8) -> String {
+        if mv == 0 { String::new() } else { mv.to_string() }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u8, Self::Error> {
+        text.parse()
+    }
+
+    fn format_position(&self) -> String {
+        format!("{} {}", self.count, self.turn)
+    }
+
+    fn parse_position(&self, _text: &str) -> Result<Self, Self::Error> {
+        Ok(self.clone())
+    }
+}
+
+static RACE: LazyLock<GameDef<Race>> = LazyLock::new(|| GameDef {
+    name: "race",
+    about: "a toy race to 10",
+    params: &[],
+    make: |_| Ok(Race { count: 0, turn: 0 }),
+    bots: vec![hamle_core::BotDef {
+        name: "random",
+        about: "random",
+        params: &[],
+        make: |_, _| Ok(Box::new(hamle_core::bot::RandomBot)),
+    }],
+    face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
+});
+
+#[test]
+fn a_pass_is_played_at_once_and_counts_as_a_decision() {
+    use hamle_core::Bot;
+    let setup = Setup {
+        game: spec("race"),
+        seats: vec![Seat::Person, Seat::Bot(spec("random"))],
+        helper: None,
+        length: Some(2),
+    };
+    let mut game = Match::new(&RACE, setup, 5, Budget::UNLIMITED).expect("a match");
+    game.act(0, Action::Move { mv: "2".into() }).expect("red goes to 2");
+    // Blue's only move at 2 is the pass: made at once, logged, and red is to move again.
+    assert_eq!(game.state().count, 2);
+    assert_eq!(game.state().turn, 0, "the pass was played");
+    assert_eq!(game.waiting_for(), Some(0));
+    assert_eq!(game.log().last().map(|l| l.text.as_str()), Some("Blue has no move to play."));
+    assert_eq!(game.log().first().map(|l| (l.game, l.text.as_str())), Some((1, "Red plays 2.")));
+    assert_eq!(game.history(), ["2"], "a pass is not a move of the history");
+    game.act(0, Action::Move { mv: "1".into() }).expect("red goes to 3");
+    // Blue decides now: the game's third decision (red's 2, blue's pass, red's 1), so its ties come from stream 3.
+    let state = game.state().clone();
+    let mut ties = hamle_core::Stream::new(5).derive(0).derive(1).derive(3);
+    let expected = hamle_core::bot::RandomBot.choose(&state, &Budget::UNLIMITED, &mut ties).expect("a move").mv;
+    let Some(BotTurn::Think(thinking)) = game.bot_turn() else { panic!("blue is to think") };
+    let record = game.finish(thinking.run()).expect("blue moves");
+    assert_eq!(record.action, Action::Move { mv: expected.to_string() });
+    // Play the first game out; in the second the seats swap colours.
+    while game.number() == 0 {
+        match game.waiting_for() {
+            Some(0) => {
+                game.act(0, Action::Move { mv: "1".into() }).expect("red moves");
+            }
+            _ if game.ending().is_some() => {
+                game.act(0, Action::Next).expect("the next game");
+            }
+            _ => {
+                if let Some(BotTurn::Think(thinking)) = game.bot_turn() {
+                    game.finish(thinking.run()).expect("blue moves");
+                }
+            }
+        }
+    }
+    assert_eq!(game.number(), 1);
+    assert_eq!(game.player_of(0), 1, "seat 0 plays blue in the second game");
+    assert!(game.history().is_empty(), "a new game, no move yet");
+    assert_eq!(game.waiting_for(), None, "red moves first, and red is the bot's seat now");
+    let Some(BotTurn::Think(thinking)) = game.bot_turn() else { panic!("the bot opens game 2") };
+    game.finish(thinking.run()).expect("the bot moves");
+    assert_eq!(game.log().last().map(|l| l.game), Some(2), "the second game's lines are numbered 2");
+    assert!(game.log().last().is_some_and(|l| l.text.starts_with("Red plays")));
+}
