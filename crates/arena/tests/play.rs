@@ -139,7 +139,14 @@ fn perfect_play_wins_the_match_to_three_against_random() {
     let score = &live.view()["match"]["score"];
     assert_eq!(score[0].as_f64(), Some(3.0), "{score}: perfect reaches 3 (it never loses: draws are ½)");
     assert!(score[1].as_f64().is_some_and(|s| s < 3.0), "{score}");
-    assert!(live.record().contains("[Match \"3\"]"));
+    let record = live.record();
+    assert!(record.contains("[Match \"3\"]"), "{record}");
+    assert!(record.contains("[Seat1 \"bot perfect\"]") && record.contains("[Seat2 \"bot random\"]"), "{record}");
+    let last = live.view()["log"].as_array().and_then(|l| l.last().cloned()).expect("a log");
+    assert!(
+        last["text"].as_str().is_some_and(|t| t.starts_with("Seat 1 (bot perfect) wins the match, 3 to")),
+        "{last}"
+    );
 }
 
 #[test]
@@ -152,6 +159,8 @@ fn a_one_game_match_ends_with_its_game_and_refuses_next() {
     assert!(live.over(), "one game is the whole match");
     assert_eq!(live.view()["ending"]["points"], serde_json::json!([0.0, 1.0]));
     assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
+    let log = live.view()["log"].to_string();
+    assert!(!log.contains("wins the match"), "one game has no match winner to announce: {log}");
 }
 
 static HAPIS: LazyLock<GameDef<Hapis>> = LazyLock::new(hamle_hapis::definition);
@@ -165,6 +174,8 @@ fn hapis_vs(bot: &str, game: &str, length: u32) -> Match<Hapis> {
 #[test]
 fn resigning_before_bearing_off_loses_two_points_in_hapis() {
     let mut game = hapis_vs("random", "hapis", 5);
+    let early = game.act(0, Action::Move { mv: "1/4".into() }).expect_err("the opening throw comes first");
+    assert_eq!(early, Refusal::NotAllowed("the dice are to be thrown now".into()));
     let refused = game.act(0, Action::Resign).expect_err("not before the opening throw");
     assert_eq!(refused, Refusal::NotAllowed("the game has not begun: throw for the start first".into()));
     game.act(0, Action::Roll).expect("the opening throw is anyone's");
@@ -217,6 +228,8 @@ fn hapis_plays_are_entered_a_step_at_a_time_with_undo() {
             other => panic!("unexpected {other:?}"),
         }
     }
+    let twice = game.act(0, Action::Roll).expect_err("the dice are on the table");
+    assert_eq!(twice, Refusal::NotAllowed("the dice are not to be thrown now".into()));
     let view = game.view();
     let next = view["steps"]["next"].as_array().expect("steps to choose from").clone();
     let first = &next[0];
