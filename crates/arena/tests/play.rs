@@ -365,7 +365,7 @@ impl hamle_core::Game for Race {
 
     fn points(&self) -> Option<[f64; 2]> {
         // Whoever reached 10 moved last: the side not to move now.
-        (self.count >= 10).then(|| if self.turn == 1 { [1.0, 0.0] } else { [0.0, 1.0] })
+        (self.count >= 10).then_some(if self.turn == 1 { [1.0, 0.0] } else { [0.0, 1.0] })
     }
 
     fn key(&self) -> u64 {
