@@ -100,7 +100,7 @@ fn moves_and_bot_moves_play_a_game_through_the_api() {
     assert_eq!(state["status"], "over");
     assert_eq!(state["legal"], json!([]));
     assert_eq!(changing(board(&state)), Vec::<&str>::new(), "the game ends when no move changes the board");
-    assert!(state["ending"]["text"].as_str().is_some_and(|t| t.starts_with("game over: score")), "{}", state["ending"]);
+    assert!(state["ending"]["text"].as_str().is_some_and(|t| t.starts_with("Game over: score")), "{}", state["ending"]);
     assert!(client.record(&id).contains("[Game \"2048\"]"));
     assert_refused(&client.try_act(&id, &json!({ "action": "move", "move": "left" })), 409, "no move after the end");
     assert_refused(&client.try_act(&id, &json!({ "action": "bot" })), 409, "no bot move after the end");
