@@ -80,3 +80,61 @@ impl<G: Game> Bot<G> for RandomBot {
         Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes: 0, elapsed: start.elapsed() })
     }
 }
+
+/// A search's nodes against its budget: a hard stop that a search checks at every node.
+///
+/// ```
+/// use hamle_core::bot::Limits;
+/// let mut limits = Limits::new(Some(2), None);
+/// assert!(!limits.spend() && !limits.spend());
+/// assert!(limits.spend(), "the third node is refused");
+/// assert_eq!(limits.nodes(), 2);
+/// assert!(limits.stopped());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Limits {
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+impl Limits {
+    /// How many nodes pass between two looks at the clock: a look costs about as much as a node, and 1024
+    /// nodes take well under a millisecond in every game here.
+    pub const CLOCK_EVERY: u64 = 1024;
+
+    /// At most `max_nodes` nodes (`None`: no limit) and nothing after `deadline`.
+    pub fn new(max_nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
+        Limits { nodes: 0, max_nodes: max_nodes.unwrap_or(u64::MAX), deadline, stopped: false }
+    }
+
+    /// No limit: the search only counts its nodes.
+    pub fn none() -> Limits {
+        Limits::new(None, None)
+    }
+
+    /// Counts one node; true when the budget is spent and the node must not be searched. A refused node is
+    /// not counted, so the count never passes the budget; once spent, the limits stay spent.
+    pub fn spend(&mut self) -> bool {
+        if self.stopped || self.nodes >= self.max_nodes {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes % Self::CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether a limit was reached: the search unwinds at once.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}

@@ -4,6 +4,7 @@
 
 use std::time::Instant;
 
+use hamle_core::bot::Limits;
 use hamle_core::{Bot, Budget, Decision, Game, Stream};
 
 use crate::rules::{Domineering, Move, Side};
@@ -80,7 +81,7 @@ impl Seed {
     pub fn values(&self, state: &Domineering, depth: u32) -> (Vec<(Move, i64)>, u64) {
         let mut limits = Limits::none();
         let out = self.values_within(state, depth, &mut limits).unwrap_or_default();
-        (out, limits.nodes)
+        (out, limits.nodes())
     }
 
     /// [`Seed::values`] under `limits`; `None` when they ran out before every root move was searched
@@ -103,7 +104,7 @@ impl Seed {
                 // A window just below the best so far: a move that ties it gets its exact value.
                 let alpha = best.saturating_sub(1).max(LOSS - 1);
                 let value = self.search(&child, depth.saturating_sub(1), alpha, WIN + 1, us, limits);
-                if limits.stopped {
+                if limits.stopped() {
                     return None;
                 }
                 value
@@ -153,7 +154,7 @@ impl Seed {
                 let mut child = state.clone();
                 child.play(mv);
                 let value = self.search(&child, depth - 1, alpha, beta, us, limits);
-                if limits.stopped {
+                if limits.stopped() {
                     return 0;
                 }
                 value
@@ -168,46 +169,6 @@ impl Seed {
             }
         }
         if maximising { alpha } else { beta }
-    }
-}
-
-/// A search's nodes against its budget. A node is one position the search visits: the root of each
-/// iteration and every call of the alpha-beta (safe moves, scored without a visit, are not nodes).
-pub(crate) struct Limits {
-    /// Nodes visited so far, over every iteration.
-    pub(crate) nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    /// Set once a limit is reached; it stays set.
-    pub(crate) stopped: bool,
-}
-
-impl Limits {
-    /// How many nodes pass between two looks at the clock: reading it costs about as much as a node, and
-    /// 1024 nodes take well under a millisecond even on 16×16.
-    const CLOCK_EVERY: u64 = 1024;
-
-    fn none() -> Limits {
-        Limits::new(None, None)
-    }
-
-    /// At most `max_nodes` nodes (`None`: no limit) and nothing after `deadline`.
-    pub(crate) fn new(max_nodes: Option<u64>, deadline: Option<Instant>) -> Limits {
-        Limits { nodes: 0, max_nodes: max_nodes.unwrap_or(u64::MAX), deadline, stopped: false }
-    }
-
-    /// Counts one node; true when the budget is spent, so that the node is not searched. A refused node is
-    /// not counted, so the count never passes the budget.
-    fn spend(&mut self) -> bool {
-        if self.stopped || self.nodes >= self.max_nodes {
-            self.stopped = true;
-            return true;
-        }
-        self.nodes += 1;
-        if self.nodes % Self::CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
-        self.stopped
     }
 }
 
@@ -237,7 +198,7 @@ impl Bot<Domineering> for Seed {
         let depth = budget.depth.unwrap_or(self.depth).max(1);
         let mut limits = Limits::new(budget.nodes, budget.deadline(clock));
         let (values, reached) = self.deepest_within(state, depth, budget, &mut limits);
-        let nodes = limits.nodes;
+        let nodes = limits.nodes();
         let Some(values) = values else {
             let mv = Seed::fallback(state)?;
             return Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes, elapsed: clock.elapsed() });

@@ -7,9 +7,9 @@ use std::time::Instant;
 use hamle_core::{Bot, Budget, Decision, Stream};
 use rustc_hash::FxHashMap;
 
-use super::Limits;
 use crate::board::{Board, Direction};
 use crate::rules::G2048;
+use hamle_core::bot::Limits;
 
 /// The weights of the row heuristic: each row and column of a board is scored alone and the eight
 /// scores summed, so the whole heuristic is eight table look-ups.
@@ -194,7 +194,7 @@ impl Expectimax {
     pub fn move_values(&mut self, board: Board, four: f32, depth: u32) -> (Vec<(Direction, f32)>, u64) {
         let mut limits = Limits::new(None, None);
         let values = self.move_values_within(board, four, depth, &mut limits).unwrap_or_default();
-        (values, limits.nodes)
+        (values, limits.nodes())
     }
 
     /// [`Expectimax::move_values`] under `limits`; `None` when they ran out first.
@@ -217,7 +217,7 @@ impl Expectimax {
         let mut values = Vec::with_capacity(4);
         for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
             let value = search.chance(board.shifted(d), 1.0, 0);
-            if search.limits.stopped {
+            if search.limits.stopped() {
                 return None;
             }
             values.push((d, value));
@@ -250,7 +250,7 @@ impl Search<'_> {
             let after = board.shifted(d);
             if after != board {
                 best = best.max(self.chance(after, probability, depth + 1));
-                if self.limits.stopped {
+                if self.limits.stopped() {
                     return 0.0;
                 }
             }
@@ -281,7 +281,7 @@ impl Search<'_> {
             empty &= empty - 1;
             total += two * self.best_move(Board::from_bits(board.bits() | bit), each * two, depth);
             total += self.four * self.best_move(Board::from_bits(board.bits() | (bit << 1)), each * self.four, depth);
-            if self.limits.stopped {
+            if self.limits.stopped() {
                 // Not cached: the value is cut short.
                 return 0.0;
             }
@@ -334,7 +334,7 @@ impl Bot<G2048> for Expectimax {
                 }
             }
         }
-        let nodes = limits.nodes;
+        let nodes = limits.nodes();
         let (mv, value) = match best {
             Some(found) => found,
             None => (Expectimax::fallback(board)?, 0.0),

@@ -5,9 +5,9 @@ use std::time::Instant;
 
 use hamle_core::{Bot, Budget, Decision, Stream};
 
-use super::Limits;
 use crate::board::{Board, Direction};
 use crate::rules::G2048;
+use hamle_core::bot::Limits;
 
 /// The report's weight of each cell, top row first: the bottom-left corner is worth most.
 pub const MASK: [[f64; 4]; 4] =
@@ -94,7 +94,7 @@ impl Seed {
     pub fn move_scores(&self, board: Board, depth: u32) -> (Vec<(Direction, f64)>, u64) {
         let mut limits = Limits::new(None, None);
         let scores = self.move_scores_within(board, depth, &mut limits).unwrap_or_default();
-        (scores, limits.nodes)
+        (scores, limits.nodes())
     }
 
     /// [`Seed::move_scores`] under `limits`; `None` when they ran out first.
@@ -102,7 +102,7 @@ impl Seed {
         let mut scores = Vec::with_capacity(4);
         for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
             let score = value(board.shifted(d), 1, depth.max(1), self.sums, limits);
-            if limits.stopped {
+            if limits.stopped() {
                 return None;
             }
             scores.push((d, score));
@@ -138,7 +138,7 @@ fn value(after: Board, path: u32, depth: u32, sums: Sums, limits: &mut Limits) -
             } else {
                 value(next, path + 1, depth, sums, limits)
             };
-            if limits.stopped {
+            if limits.stopped() {
                 return 0.0;
             }
             *sum += v;
@@ -180,7 +180,7 @@ impl Bot<G2048> for Seed {
             let Some(found) = self.move_scores_within(board, d, &mut limits) else { break };
             (scores, reached) = (Some(found), d);
         }
-        let nodes = limits.nodes;
+        let nodes = limits.nodes();
         let Some(scores) = scores else {
             let mv = Seed::fallback(board)?;
             return Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 0, nodes, elapsed: start.elapsed() });

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use hamle_core::bot::Limits;
 use hamle_core::search::minimax;
 use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream, Turn};
 
@@ -83,31 +84,6 @@ impl Thesis {
     }
 }
 
-/// The search's nodes against its budget.
-struct Limits {
-    nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
-}
-
-impl Limits {
-    /// Counts one node; true when the budget is spent and the node must not be searched (it is then not
-    /// counted, so the count never passes the budget). The clock is read every 1024 nodes, well under a
-    /// millisecond of search.
-    fn spend(&mut self) -> bool {
-        if self.stopped || self.nodes >= self.max_nodes {
-            self.stopped = true;
-            return true;
-        }
-        self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-}
-
 impl Thesis {
     /// [`Thesis::values`] under `limits`, by the same minimax (the root counted as a node too); `None` when
     /// the limits ran out first.
@@ -172,8 +148,7 @@ impl Bot<TicTacToe> for Thesis {
     fn choose(&mut self, state: &TicTacToe, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
         let start = Instant::now();
         let depth = budget.depth.map_or(self.depth, |d| d.min(self.depth)).max(1);
-        let max_nodes = budget.nodes.unwrap_or(u64::MAX);
-        let mut limits = Limits { nodes: 0, max_nodes, deadline: budget.deadline(start), stopped: false };
+        let mut limits = Limits::new(budget.nodes, budget.deadline(start));
         // Without a node or time limit, the thesis's depth at once; with one, deepening to it.
         let first = if budget.nodes.is_none() && budget.time.is_none() { depth } else { 1 };
         let mut found = None;
@@ -188,8 +163,8 @@ impl Bot<TicTacToe> for Thesis {
             state.legal_moves(&mut moves);
             let mv = *moves.first()?;
             let fallback = Scored { mv, value: 0.0, pv: vec![mv] };
-            return Some(decision(fallback, 0, limits.nodes, start));
+            return Some(decision(fallback, 0, limits.nodes(), start));
         };
-        pick_best(&scored, stream).map(|chosen| decision(chosen, reached, limits.nodes, start))
+        pick_best(&scored, stream).map(|chosen| decision(chosen, reached, limits.nodes(), start))
     }
 }
