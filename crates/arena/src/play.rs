@@ -758,7 +758,12 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             .ok_or_else(|| refuse("there is no move to hint"))?;
         Ok(json!({
             "bot": first.name,
-            "moves": [{ "move": self.state.format_move(decision.mv), "value": decision.score }],
+            // JSON has no infinity: a proven result is written in words.
+            "moves": [{ "move": self.state.format_move(decision.mv), "value": match decision.score {
+                v if v == f64::INFINITY => json!("won"),
+                v if v == f64::NEG_INFINITY => json!("lost"),
+                v => json!(v),
+            } }],
             "depth": decision.depth,
             "nodes": decision.nodes,
         }))

@@ -458,3 +458,13 @@ fn a_pass_is_played_at_once_and_counts_as_a_decision() {
     assert_eq!(game.log().last().map(|l| l.game), Some(2), "the second game's lines are numbered 2");
     assert!(game.log().last().is_some_and(|l| l.text.starts_with("Red plays")));
 }
+
+#[test]
+fn a_proven_win_is_hinted_in_words() {
+    // 3×3 Domineering is a first-player win (docs/rules/domineering.md's table): the solver proves it at once.
+    let live = person_vs_bot("domineering(rows=3,cols=3)", "random", 0);
+    let hint = live.hint(0, None).expect("a hint for the person to move");
+    assert_eq!(hint["bot"], "solver");
+    assert_eq!(hint["moves"][0]["value"], "won", "{hint}");
+    assert!(matches!(live.hint(1, None), Err(Refusal::NotAllowed(_))), "not the bot's seat's turn");
+}

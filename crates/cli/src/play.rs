@@ -95,7 +95,7 @@ fn words(list: &Value) -> String {
 /// The plain hint's move and value, as a person reads them.
 fn hint_text(hint: &Value) -> String {
     let best = &hint["moves"][0];
-    let value = best["value"].as_f64().map_or_else(|| "?".to_owned(), score);
+    let value = best["value"].as_f64().map_or_else(|| best["value"].as_str().unwrap_or("?").to_owned(), score);
     format!(
         "{} (the {} bot's choice, value {value})",
         best["move"].as_str().unwrap_or("?"),
@@ -103,14 +103,8 @@ fn hint_text(hint: &Value) -> String {
     )
 }
 
-/// A bot's score as a person reads it: `+3`, `-0.5`, `won` for +∞ and `lost` for −∞.
+/// A bot's finite score as a person reads it: `+3`, `-0.5` (a proven result comes as the words `won`, `lost`).
 fn score(value: f64) -> String {
-    if value == f64::INFINITY {
-        "won".into()
-    } else if value == f64::NEG_INFINITY {
-        "lost".into()
-    } else {
-        // Adding zero turns −0 into 0.
-        format!("{:+}", value + 0.0)
-    }
+    // Adding zero turns −0 into 0.
+    format!("{:+}", value + 0.0)
 }
