@@ -331,6 +331,8 @@ fn the_helper_breaks_ties_from_a_fresh_stream_at_each_decision() {
 struct Race {
     count: u8,
     turn: u8,
+    /// Red must pass there too: then both sides can only pass, for ever.
+    stuck: bool,
 }
 
 impl std::fmt::Display for Race {
@@ -354,7 +356,8 @@ impl hamle_core::Game for Race {
     fn legal_moves(&self, moves: &mut Vec<u8>) {
         moves.clear();
         if self.count < 10 {
-            moves.extend(if self.count % 3 == 2 && self.turn == 1 { &[0][..] } else { &[1, 2][..] });
+            let pass = self.count % 3 == 2 && (self.turn == 1 || self.stuck);
+            moves.extend(if pass { &[0][..] } else { &[1, 2][..] });
         }
     }
 
@@ -393,19 +396,24 @@ impl hamle_core::Notation for Race {
     }
 }
 
-static RACE: LazyLock<GameDef<Race>> = LazyLock::new(|| GameDef {
-    name: "race",
-    about: "a toy race to 10",
-    params: &[],
-    make: |_| Ok(Race { count: 0, turn: 0 }),
-    bots: vec![hamle_core::BotDef {
-        name: "random",
-        about: "random",
+/// The race's definition: a random bot, and the count as the page's view.
+fn race() -> GameDef<Race> {
+    GameDef {
+        name: "race",
+        about: "a toy race to 10",
         params: &[],
-        make: |_, _| Ok(Box::new(hamle_core::bot::RandomBot)),
-    }],
-    face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
-});
+        make: |_| Ok(Race { count: 0, turn: 0, stuck: false }),
+        bots: vec![hamle_core::BotDef {
+            name: "random",
+            about: "random",
+            params: &[],
+            make: |_, _| Ok(Box::new(hamle_core::bot::RandomBot)),
+        }],
+        face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
+    }
+}
+
+static RACE: LazyLock<GameDef<Race>> = LazyLock::new(race);
 
 #[test]
 fn a_pass_is_played_at_once_and_counts_as_a_decision() {
@@ -467,4 +475,18 @@ fn a_proven_win_is_hinted_in_words() {
     assert_eq!(hint["bot"], "solver");
     assert_eq!(hint["moves"][0]["value"], "won", "{hint}");
     assert!(matches!(live.hint(1, None), Err(Refusal::NotAllowed(_))), "not the bot's seat's turn");
+}
+
+static STUCK: LazyLock<GameDef<Race>> =
+    LazyLock::new(|| GameDef { make: |_| Ok(Race { count: 0, turn: 0, stuck: true }), ..race() });
+
+#[test]
+fn passes_stop_after_two_in_a_row_when_both_sides_can_only_pass() {
+    let setup = Setup { game: spec("race"), seats: vec![Seat::Person, Seat::Person], helper: None, length: None };
+    let mut game = Match::new(&STUCK, setup, 1, Budget::UNLIMITED).expect("a match");
+    game.act(0, Action::Move { mv: "2".into() }).expect("red goes to 2");
+    let passes = game.log().iter().filter(|l| l.text.ends_with("has no move to play.")).count();
+    assert_eq!(passes, 2, "blue passes, red passes, and then the pass is left to blue: {:?}", game.log());
+    assert_eq!(game.waiting_for(), Some(1), "blue is to move, not a loop");
+    assert_eq!(game.state().count, 2);
 }
