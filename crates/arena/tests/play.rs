@@ -95,7 +95,7 @@ fn acting_out_of_turn_or_for_a_bot_changes_nothing() {
     let mut live = person_vs_bot("tictactoe", "random", 1);
     let before = live.view();
     let refused = live.act(1, Action::Move { mv: "b2".into() }).expect_err("the bot moves first");
-    assert!(matches!(refused, Refusal::NotAllowed(_)), "{refused:?}");
+    assert_eq!(refused, Refusal::NotAllowed("it is not your turn".into()));
     assert!(matches!(live.act(0, Action::Move { mv: "b2".into() }), Err(Refusal::NotAllowed(_))), "a bot's seat");
     assert!(matches!(live.act(2, Action::Resign), Err(Refusal::Malformed(_))), "no third seat");
     assert_eq!(live.view(), before);
@@ -179,7 +179,10 @@ fn resigning_before_bearing_off_loses_two_points_in_hapis() {
     let refused = game.act(0, Action::Resign).expect_err("not before the opening throw");
     assert_eq!(refused, Refusal::NotAllowed("the game has not begun: throw for the start first".into()));
     game.act(0, Action::Roll).expect("the opening throw is anyone's");
+    let opening = game.log().last().map(|l| l.text.clone()).unwrap_or_default();
+    assert!(opening.starts_with("Throw for the start: white "), "{opening}");
     game.act(0, Action::Resign).expect("a person may resign");
+    assert!(game.bot_turn().is_none(), "nobody moves in a game that ended");
     let ending = game.ending().expect("the game ended");
     assert_eq!(ending.points, [0.0, 2.0], "no checker of White's is off: a mars");
     assert_eq!(ending.resigned, Some(0));
@@ -489,4 +492,13 @@ fn passes_stop_after_two_in_a_row_when_both_sides_can_only_pass() {
     assert_eq!(passes, 2, "blue passes, red passes, and then the pass is left to blue: {:?}", game.log());
     assert_eq!(game.waiting_for(), Some(1), "blue is to move, not a loop");
     assert_eq!(game.state().count, 2);
+}
+
+#[test]
+fn a_stored_request_for_the_helper_is_refused_on_replay() {
+    // The helper's choice is stored as the move it chose; a record of the request itself is a damaged store.
+    let mut live = person_vs_bot("tictactoe", "random", 0);
+    let record = Record { seat: 0, action: Action::Bot, bot: true, chance: Vec::new() };
+    assert!(matches!(live.replay(&record), Err(Refusal::Malformed(_))));
+    assert_eq!(live.version(), 0);
 }
