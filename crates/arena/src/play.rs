@@ -639,7 +639,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 
     fn summary_text(&self) -> String {
         let seats: Vec<String> = (0..self.setup.seats.len()).map(|s| self.seat_label(s)).collect();
-        let length = self.setup.length.map_or_else(|| "games".to_owned(), |n| format!("match to {n}"));
+        let length = self.setup.length.map_or_else(|| "one game".to_owned(), |n| format!("match to {n}"));
         let score = if self.setup.seats.len() == 2 {
             format!("{} – {}", self.score[0], self.score[1])
         } else {

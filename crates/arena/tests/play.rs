@@ -502,3 +502,15 @@ fn a_stored_request_for_the_helper_is_refused_on_replay() {
     assert!(matches!(live.replay(&record), Err(Refusal::Malformed(_))));
     assert_eq!(live.version(), 0);
 }
+
+#[test]
+fn the_summary_names_the_game_the_seats_and_the_score() {
+    let live = person_vs_bot("tictactoe(variant=two-phase)", "perfect", 0);
+    assert_eq!(live.summary(), "tictactoe(variant=two-phase) · person v bot perfect · one game: 0 – 0 (game 1)");
+    let mut hapis = hapis_vs("random", "hapis", 3);
+    hapis.act(0, Action::Roll).expect("the opening throw");
+    hapis.act(0, Action::Resign).expect("resign");
+    assert_eq!(hapis.summary(), "hapis · person v bot random · match to 3: 0 – 2 (game 1)");
+    let alone = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: None, length: None };
+    assert_eq!(start(alone, 1).summary(), "2048 · person · one game: 0 (game 1)");
+}
