@@ -2,7 +2,7 @@
 
 use std::fmt::Display;
 
-use hamle_core::{Budget, GameDef, Notation, ParamDoc, Player, Spec, Turn};
+use hamle_core::{Budget, GameDef, Notation, ParamDoc, Spec};
 
 use crate::ArenaError;
 use crate::matches::{MatchOptions, MatchReport, run_match};
@@ -118,13 +118,5 @@ impl Registry {
                 known: self.games().map(|g| g.listing().name).collect::<Vec<_>>().join(", "),
             })
         })
-    }
-}
-
-/// The seat whose turn it is, if a player's.
-pub fn seat(turn: Turn) -> Option<Player> {
-    match turn {
-        Turn::Player(p) => Some(p),
-        _ => None,
     }
 }

@@ -78,7 +78,7 @@ pub fn run(command: HapisCommand) -> Result<()> {
                 Hapis::result(&position, settings).is_none(),
                 "--position: the game is over, nothing is to be played"
             );
-            let ranked = hints(&position, dice, settings, level);
+            let ranked = hints(&position, dice, settings, level, &hamle_core::Budget::UNLIMITED);
             let best: Vec<_> = ranked.iter().take(usize::from(count)).collect();
             if json {
                 let rows: Vec<_> = best.iter().map(|r| r.to_json()).collect();

@@ -7,7 +7,7 @@ use std::time::Duration;
 use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
 use serde_json::{Value, json};
 
-use crate::bots::{Filter, Level, Net, Player, Search};
+use crate::bots::{Filter, Level, Net, Player, hints};
 use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
 
 /// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.
@@ -158,10 +158,8 @@ pub fn definition() -> GameDef<Hapis> {
                     })?,
                 };
                 let dice = game.dice().ok_or_else(|| Refused::NotAllowed("throw the dice first".into()))?;
-                // As `bots::hints`, but within a hard time budget: a hint never keeps a core busy for long.
-                let search = Search { star1: false, ..level.search(Net::shipped()) };
-                let budget = Budget::time(HINT_TIME);
-                let (ranked, _) = search.rank(game.position(), dice, game.settings(), &budget);
+                // Within a hard time budget: a hint never keeps a core busy for long.
+                let ranked = hints(game.position(), dice, game.settings(), level, &Budget::time(HINT_TIME));
                 let best: Vec<Value> = ranked.iter().take(5).map(|r| r.to_json()).collect();
                 Ok(json!({ "dice": [dice.0, dice.1], "level": level.name(), "plays": best }))
             }),

@@ -173,7 +173,7 @@ fn noise_comes_from_the_bots_stream_and_only_weakens_the_lower_levels() {
 fn hints_rank_every_play_with_consistent_chances() {
     for game in games(27, 10) {
         let dice = game.dice().expect("dice");
-        let listed = hints(game.position(), dice, game.settings(), Level::Expert);
+        let listed = hints(game.position(), dice, game.settings(), Level::Expert, &Budget::UNLIMITED);
         assert_eq!(listed.len(), game.plays().len());
         let deep: Vec<_> = listed.iter().filter(|r| r.depth == 2).collect();
         assert!(deep.windows(2).all(|w| w[0].value.equity() >= w[1].value.equity()));

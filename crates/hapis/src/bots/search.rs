@@ -460,16 +460,24 @@ impl Level {
 }
 
 /// The plays for `dice` in `position`, best first, each with its chances for the mover, as `level` searches
-/// them (its depth, no noise, no Star1 cut: every value is exact for its depth) with the shipped network.
+/// them (its depth, no noise, no Star1 cut: every value is exact for the depth it reached) with the shipped
+/// network, within `budget` (the deepest depth finished counts).
 ///
 /// ```
+/// use hamle_core::Budget;
 /// use hamle_hapis::bots::{Level, hints};
 /// use hamle_hapis::{Dice, Position, Settings};
-/// let best = hints(&Position::start(), Dice(6, 5), Settings::default(), Level::Advanced);
+/// let best = hints(&Position::start(), Dice(6, 5), Settings::default(), Level::Advanced, &Budget::UNLIMITED);
 /// assert_eq!(best.len(), 2); // both checkers from point 1, or one checker to point 12
 /// assert!(best[0].value.equity() >= best[1].value.equity());
 /// ```
-pub fn hints(position: &Position, dice: Dice, settings: Settings, level: Level) -> Vec<Ranked<Outcome>> {
+pub fn hints(
+    position: &Position,
+    dice: Dice,
+    settings: Settings,
+    level: Level,
+    budget: &Budget,
+) -> Vec<Ranked<Outcome>> {
     let search = Search { star1: false, ..level.search(super::neural::Net::shipped()) };
-    search.rank(position, dice, settings, &Budget::UNLIMITED).0
+    search.rank(position, dice, settings, budget).0
 }
