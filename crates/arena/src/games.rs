@@ -10,6 +10,7 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
         Box::new(hamle_hapis::definition()),
         Box::new(hamle_2048::definition()),
         Box::new(hamle_domineering::definition()),
+        Box::new(hamle_chess::definition()),
     ];
     Registry::new(games)
 });

@@ -213,11 +213,12 @@ pub fn play_game<G: Game>(
     (None, MAX_PLIES)
 }
 
-/// Plays a match of two-player games: game `i` takes its streams from `seed` derived by `i`
-/// (dice, then A's, then B's), and A moves first in even games. Bots are made fresh for each game.
+/// Plays a match of two-player games: game `i` starts from `start(i / 2)` (each pair of games from one
+/// opening, colours swapped), takes its streams from `seed` derived by `i` (dice, then A's, then B's), and A
+/// moves first in even games. Bots are made fresh for each game.
 pub fn run_match<G: Game>(
     game_name: &str,
-    start: &G,
+    start: &(dyn Fn(usize) -> G + Sync),
     make_a: &(dyn Fn() -> Box<dyn Bot<G>> + Sync),
     make_b: &(dyn Fn() -> Box<dyn Bot<G>> + Sync),
     options: &MatchOptions,
@@ -243,7 +244,7 @@ pub fn run_match<G: Game>(
                 [game_stream.derive(2), game_stream.derive(1)]
             };
             let bots: [&mut dyn Bot<G>; 2] = if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
-            let (points, plies) = play_game(start, bots, &mut streams, &mut dice, &options.budget);
+            let (points, plies) = play_game(&start(index / 2), bots, &mut streams, &mut dice, &options.budget);
             bar.inc(1);
             let [p0, p1] = points.unwrap_or([0.0, 0.0]);
             let (a_points, b_points) = if a_first { (p0, p1) } else { (p1, p0) };
@@ -274,7 +275,7 @@ mod tests {
     fn starts_alternate_and_counts_add_up() {
         // The first player wins at once: whoever starts wins, so starts decide every game.
         let tree = Tree::parse("[1, 1]").expect("tree");
-        let report = run_match("tree", &tree, &random, &random, &options(11, 3));
+        let report = run_match("tree", &|_| tree.clone(), &random, &random, &options(11, 3));
         assert_eq!(report.a.wins, 6);
         assert_eq!(report.b.wins, 5);
         assert_eq!(report.a.wins + report.a.draws + report.a.losses, 11);
@@ -285,10 +286,10 @@ mod tests {
     #[test]
     fn a_match_replays_from_its_seed() {
         let tree = Tree::parse("[[1, -1, 0], [-1, 1], [0, 1, -1, 1]]").expect("tree");
-        let a = run_match("tree", &tree, &random, &random, &options(50, 7));
-        let b = run_match("tree", &tree, &random, &random, &options(50, 7));
+        let a = run_match("tree", &|_| tree.clone(), &random, &random, &options(50, 7));
+        let b = run_match("tree", &|_| tree.clone(), &random, &random, &options(50, 7));
         assert_eq!(a.records, b.records);
-        let c = run_match("tree", &tree, &random, &random, &options(50, 8));
+        let c = run_match("tree", &|_| tree.clone(), &random, &random, &options(50, 8));
         assert_ne!(a.records, c.records, "another seed, other games");
     }
 

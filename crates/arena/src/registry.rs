@@ -83,7 +83,8 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
             move || self.bot(&spec, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot))
         };
         let (make_a, make_b) = (make(a), make(b));
-        Ok(run_match(&game.to_string(), &start, &make_a, &make_b, options))
+        let opening = |pair: usize| (self.face.openings)(&start, pair);
+        Ok(run_match(&game.to_string(), &opening, &make_a, &make_b, options))
     }
 
     fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal> {

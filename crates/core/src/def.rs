@@ -113,6 +113,9 @@ pub struct Face<G: Game> {
     pub chance: fn(&G, G::Chance) -> String,
     /// Draws a chance event from a stream (the plain choice: [`Game::sample_chance`]).
     pub draw: fn(&G, &mut Stream) -> Option<G::Chance>,
+    /// The start of game pair `i` of a bot match, from the match's start (the plain choice: the start
+    /// itself; chess: a line of its opening suite, so that deterministic bots play different games).
+    pub openings: fn(&G, usize) -> G,
 }
 
 impl<G: Notation> Face<G> {
@@ -133,6 +136,7 @@ impl<G: Notation> Face<G> {
             alternate: true,
             chance: |_, event| format!("{event:?}"),
             draw: |game, stream| game.sample_chance(stream),
+            openings: |start, _| start.clone(),
         }
     }
 }

@@ -1,0 +1,151 @@
+//! Chess's definition for the registry: its start, its bots, and how people play it.
+
+use cozy_chess::Color;
+use hamle_core::bot::RandomBot;
+use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
+use serde_json::{Value, json};
+
+use crate::bots::{Eval, Search, Thesis};
+use crate::notation::{san, uci};
+use crate::rules::{Chess, Ending};
+use crate::openings;
+
+fn color_name(color: Color) -> &'static str {
+    if color == Color::White { "white" } else { "black" }
+}
+
+/// The board as the page draws it (`docs/api.md`, kind `chess`).
+fn view(game: &Chess) -> Value {
+    let board = game.board();
+    let mut pieces = serde_json::Map::new();
+    for square in board.occupied() {
+        if let (Some(piece), Some(color)) = (board.piece_on(square), board.color_on(square)) {
+            let letter = char::from(piece);
+            let letter = if color == Color::White { letter.to_ascii_uppercase() } else { letter };
+            pieces.insert(square.to_string(), json!(letter.to_string()));
+        }
+    }
+    let moves: Vec<Value> = game
+        .board_moves()
+        .into_iter()
+        .map(|mv| {
+            let text = uci(board, mv);
+            json!({
+                "uci": text, "san": san(board, mv), "from": &text[0..2], "to": &text[2..4],
+                "promotion": mv.promotion.map(|p| char::from(p).to_string()),
+            })
+        })
+        .collect();
+    let check = (!board.checkers().is_empty()).then(|| board.king(board.side_to_move()).to_string());
+    let san_moves = game.san_moves();
+    let last = game.played().last().map(|&mv| {
+        let mut before = game.start().clone();
+        for &m in &game.played()[..game.played().len() - 1] {
+            before.play_unchecked(m);
+        }
+        let text = uci(&before, mv);
+        json!({ "from": &text[0..2], "to": &text[2..4], "san": san_moves.last() })
+    });
+    json!({
+        "fen": game.fen(),
+        "turn": color_name(board.side_to_move()),
+        "pieces": pieces,
+        "moves": moves,
+        "check": check,
+        "last": last,
+        "san": san_moves,
+        "first_move": game.start().fullmove_number(),
+        "first_turn": color_name(game.start().side_to_move()),
+        "claim": game.claimable().map(|e| if e == Ending::Threefold { "threefold" } else { "fifty" }),
+        "pgn": game.pgn(),
+        "outcome": game.ending().map(|e| json!({ "result": e.result(), "reason": e.reason() })),
+    })
+}
+
+fn ending(game: &Chess) -> String {
+    match game.ending() {
+        None => "The game goes on.".to_owned(),
+        Some(Ending::Checkmate { winner }) => {
+            let name = if winner == Color::White { "White" } else { "Black" };
+            format!("{name} wins by checkmate.")
+        }
+        Some(e) => format!("A draw by {}.", e.reason()),
+    }
+}
+
+/// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(fen=8/8/8/8/8/8/k7/K7 w - - 0 1)`.
+pub fn definition() -> GameDef<Chess> {
+    const GAME: &[ParamDoc] = &[
+        ParamDoc { key: "fen", values: "FEN", default: "start", about: "the position the game starts from (start: the standard one)" },
+        ParamDoc {
+            key: "openings",
+            values: "suite|none",
+            default: "suite",
+            about: "bot matches from the standard start: each pair of games from a line of the opening suite",
+        },
+    ];
+    const THESIS: &[ParamDoc] = &[
+        ParamDoc { key: "depth", values: "1..=10", default: "3", about: "plies searched (the thesis tried 3, 5 and 10)" },
+        ParamDoc { key: "eval", values: "dynamic|static", default: "dynamic", about: "static: material alone, without the tables" },
+        ParamDoc {
+            key: "search",
+            values: "minimax|alphabeta",
+            default: "minimax",
+            about: "alphabeta: fewer nodes, the same move as the thesis's plain minimax",
+        },
+    ];
+    let mut face = Face::new("chess", |_| ["white", "black"], view);
+    face.ending = ending;
+    face.openings = |game: &Chess, pair| {
+        if game.suite && *game.start() == cozy_chess::Board::default() && game.played().is_empty() {
+            let mut chess = Chess::from_board(openings::opening(pair));
+            chess.suite = true;
+            chess
+        } else {
+            game.clone()
+        }
+    };
+    GameDef {
+        name: "chess",
+        about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",
+        params: GAME,
+        make: |params: &mut Params| {
+            let fen = params.text("fen");
+            let mut game = if fen == "start" {
+                Chess::default()
+            } else {
+                Chess::from_fen(&fen).map_err(|e| params.bad("fen", &e.to_string()))?
+            };
+            game.suite = match params.text("openings").as_str() {
+                "" | "suite" => true,
+                "none" => false,
+                other => return Err(params.bad("openings", other)),
+            };
+            Ok(game)
+        },
+        bots: vec![
+            BotDef {
+                name: "thesis",
+                about: "the thesis's player: minimax to a fixed depth on material and piece-square tables",
+                params: THESIS,
+                make: |params: &mut Params, _| {
+                    let depth = params.parse_in("depth", 1..=10)?;
+                    let eval = match params.text("eval").as_str() {
+                        "" | "dynamic" => Eval::Dynamic,
+                        "static" => Eval::Static,
+                        other => return Err(params.bad("eval", other)),
+                    };
+                    let search = match params.text("search").as_str() {
+                        "" | "minimax" => Search::Minimax,
+                        "alphabeta" => Search::AlphaBeta,
+                        other => return Err(params.bad("search", other)),
+                    };
+                    Ok(Box::new(Thesis { depth, eval, search }))
+                },
+            },
+            BotDef { name: "random", about: "a uniformly random legal move (claims included)", params: &[], make: |_, _| Ok(Box::new(RandomBot)) },
+        ],
+        face,
+    }
+}
+

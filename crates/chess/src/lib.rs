@@ -1,0 +1,33 @@
+//! Chess (seed `001`): the game record on top of cozy-chess's move generator — the draw rules a board alone
+//! lacks (repetition, the fifty- and seventy-five-move rules, dead positions) —, FEN, SAN, UCI and PGN, and
+//! the thesis's fixed-depth minimax player.
+//!
+//! It holds no move generator (cozy-chess's, perft-proven) and no terminal or web code (see the `hamle` CLI
+//! and the server). See `docs/rules/chess.md`.
+//!
+//! ```
+//! use hamle_chess::Chess;
+//! use hamle_core::{Game, Notation};
+//!
+//! let mut game = Chess::default();
+//! for text in ["f3", "e5", "g4", "Qh4#"] {
+//!     let mv = game.parse_move(text).expect("a legal move");
+//!     game.try_play(mv).expect("legal");
+//! }
+//! assert_eq!(game.points(), Some([0.0, 1.0]), "fool's mate: black wins");
+//! ```
+#![deny(missing_docs)]
+
+pub mod bots;
+mod def;
+mod fen;
+pub mod openings;
+mod notation;
+pub mod pgn;
+mod rules;
+
+pub use cozy_chess::{Board, Color, Piece, Square};
+pub use def::definition;
+pub use fen::{FenError, parse_fen};
+pub use notation::{MoveError, ParseError, san, uci};
+pub use rules::{Chess, Ending, Move, perft};
