@@ -30,6 +30,8 @@ pub enum Action {
     },
     /// Takes back the last step entered.
     Undo,
+    /// Takes back this seat's last move and the bot's reply (games without chance, against a bot).
+    Takeback,
     /// Throws the dice when it is this seat's throw.
     Roll,
     /// Lets the match's helper bot choose this seat's move (2048's "let the bot play").
@@ -128,6 +130,10 @@ pub struct Match<G: Notation> {
     ending: Option<Ending>,
     score: [f64; 2],
     history: Vec<String>,
+    /// The game in play as it started (after what was settled at once), and its moves since with their seats:
+    /// a take-back replays them.
+    game_start: G,
+    moves: Vec<(u8, G::Move)>,
     log: Vec<Line>,
     records: usize,
 }
@@ -261,6 +267,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         }
         let mut live = Match {
             def,
+            game_start: start.clone(),
+            moves: Vec::new(),
             state: start.clone(),
             start,
             setup,
@@ -280,6 +288,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         };
         let mut drawn = Vec::new();
         live.settle(&mut drawn);
+        live.game_start = live.state.clone();
         Ok(live)
     }
 
@@ -380,6 +389,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                             });
                             self.note(Some(seat), format!("{} has no move to play.", title(self.seat_name(seat))));
                             self.state.play(*only);
+                            self.moves.push((seat, *only));
                             self.decisions += 1;
                         }
                         _ => return,
@@ -469,6 +479,34 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         }
     }
 
+    /// Takes back moves until `seat`'s last one is undone, and replays the game's moves that remain.
+    fn take_back(&mut self, seat: u8) -> Result<(), Refusal> {
+        if self.state.info().chance {
+            return Err(refuse("moves cannot be taken back in a game of chance: the draws are committed"));
+        }
+        let other = usize::from(1 - seat.min(1));
+        if !matches!(self.setup.seats.get(other), Some(Seat::Bot(_))) {
+            return Err(refuse("moves are taken back only against a bot"));
+        }
+        if self.ending.is_some() {
+            return Err(refuse("this game is over"));
+        }
+        let Some(last) = self.moves.iter().rposition(|&(s, _)| s == seat) else {
+            return Err(refuse("there is no move of yours to take back"));
+        };
+        let undone = self.moves.len() - last;
+        self.moves.truncate(last);
+        self.history.truncate(self.history.len().saturating_sub(undone));
+        self.pending.clear();
+        self.state = self.game_start.clone();
+        for &(_, mv) in &self.moves {
+            self.state.play(mv);
+        }
+        let plural = if undone == 1 { "" } else { "s" };
+        self.note(Some(seat), format!("{} takes back {undone} move{plural}.", title(self.seat_name(seat))));
+        Ok(())
+    }
+
     /// Plays `mv` (already read) for `seat` and settles what follows.
     fn play_move(&mut self, seat: u8, mv: G::Move, drawn: &mut Vec<String>) -> Result<String, Refusal> {
         let written = self.state.format_move(mv);
@@ -478,6 +516,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         })?;
         self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
         self.history.push(written.clone());
+        self.moves.push((seat, mv));
         self.decisions += 1;
         self.pending.clear();
         self.settle(drawn);
@@ -508,8 +547,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 self.decisions = 0;
                 self.pending.clear();
                 self.history.clear();
+                self.moves.clear();
                 self.ending = None;
                 self.settle(drawn);
+                self.game_start = self.state.clone();
                 Ok(Action::Next)
             }
             Action::Resign => {
@@ -550,10 +591,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 if !self.pending.is_empty() {
                     return Err(refuse("undo the steps entered before playing a whole move"));
                 }
-                let parsed = self
-                    .state
-                    .parse_move(mv.trim())
-                    .map_err(|e| malformed(format!("'{}' is not a move: {e}", mv.trim())))?;
+                let parsed = self.state.parse_move(mv.trim()).map_err(|e| malformed(e.to_string()))?;
                 let written = self.play_move(seat, parsed, drawn)?;
                 Ok(Action::Move { mv: written })
             }
@@ -570,6 +608,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                     None => self.pending = entered,
                 }
                 Ok(Action::Step { step: step.trim().to_owned() })
+            }
+            Action::Takeback => {
+                self.take_back(seat)?;
+                Ok(Action::Takeback)
             }
             Action::Undo => {
                 self.check_turn(seat, false)?;

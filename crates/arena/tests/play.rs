@@ -514,3 +514,50 @@ fn the_summary_names_the_game_the_seats_and_the_score() {
     let alone = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: None, length: None };
     assert_eq!(start(alone, 1).summary(), "2048 · person · one game: 0 (game 1)");
 }
+
+#[test]
+fn a_takeback_undoes_the_persons_move_and_the_bots_reply() {
+    let mut live = person_vs_bot("chess", "thesis(depth=1)", 0);
+    live.act(0, Action::Move { mv: "e4".into() }).expect("a legal first move");
+    run_bots(live.as_mut(), 1);
+    live.act(0, Action::Move { mv: "d4".into() }).expect("a legal second move");
+    run_bots(live.as_mut(), 1);
+    let view = live.view();
+    assert_eq!(view["board"]["san"].as_array().map(Vec::len), Some(4));
+    live.act(0, Action::Takeback).expect("a takeback against a bot");
+    let after = live.view();
+    let san: Vec<&str> = after["board"]["san"].as_array().expect("moves").iter().filter_map(Value::as_str).collect();
+    assert_eq!(san.len(), 2, "e4 and the bot's reply remain");
+    assert_eq!(san[0], "e4");
+    assert_eq!(after["board"]["turn"], "white", "the person is to move again");
+    live.act(0, Action::Takeback).expect("a second takeback");
+    assert_eq!(live.view()["board"]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let none = live.act(0, Action::Takeback).expect_err("nothing left to take back");
+    assert_eq!(none, Refusal::NotAllowed("there is no move of yours to take back".into()));
+}
+
+#[test]
+fn a_takeback_replays_from_the_records() {
+    let mut live = person_vs_bot("chess", "thesis(depth=1)", 0);
+    let mut records = vec![live.act(0, Action::Move { mv: "e4".into() }).expect("legal")];
+    records.extend(run_bots(live.as_mut(), 1));
+    records.push(live.act(0, Action::Takeback).expect("a takeback"));
+    records.push(live.act(0, Action::Move { mv: "c4".into() }).expect("legal"));
+    let mut again = person_vs_bot("chess", "thesis(depth=1)", 0);
+    for record in &records {
+        again.replay(record).expect("replays");
+    }
+    assert_eq!(again.view(), live.view());
+}
+
+#[test]
+fn a_takeback_is_refused_against_a_person_and_in_a_game_of_chance() {
+    let friends = Setup { game: spec("chess"), seats: vec![Seat::Person, Seat::Person], helper: None, length: None };
+    let mut live = start(friends, 1);
+    live.act(0, Action::Move { mv: "e4".into() }).expect("legal");
+    let refused = live.act(0, Action::Takeback).expect_err("a friend is not asked");
+    assert_eq!(refused, Refusal::NotAllowed("moves are taken back only against a bot".into()));
+    let mut hapis = person_vs_bot("hapis", "random", 0);
+    let refused = hapis.act(0, Action::Takeback).expect_err("dice are committed");
+    assert!(matches!(refused, Refusal::NotAllowed(ref why) if why.contains("chance")), "{refused:?}");
+}
