@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use crate::bots::{Eval, Search, Thesis};
 use crate::notation::{san, uci};
-use crate::rules::{Chess, Ending};
 use crate::openings;
+use crate::rules::{Chess, Ending};
 
 fn color_name(color: Color) -> &'static str {
     if color == Color::White { "white" } else { "black" }
@@ -76,7 +76,12 @@ fn ending(game: &Chess) -> String {
 /// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(fen=8/8/8/8/8/8/k7/K7 w - - 0 1)`.
 pub fn definition() -> GameDef<Chess> {
     const GAME: &[ParamDoc] = &[
-        ParamDoc { key: "fen", values: "FEN", default: "start", about: "the position the game starts from (start: the standard one)" },
+        ParamDoc {
+            key: "fen",
+            values: "FEN",
+            default: "start",
+            about: "the position the game starts from (start: the standard one)",
+        },
         ParamDoc {
             key: "openings",
             values: "suite|none",
@@ -85,8 +90,18 @@ pub fn definition() -> GameDef<Chess> {
         },
     ];
     const THESIS: &[ParamDoc] = &[
-        ParamDoc { key: "depth", values: "1..=10", default: "3", about: "plies searched (the thesis tried 3, 5 and 10)" },
-        ParamDoc { key: "eval", values: "dynamic|static", default: "dynamic", about: "static: material alone, without the tables" },
+        ParamDoc {
+            key: "depth",
+            values: "1..=10",
+            default: "3",
+            about: "plies searched (the thesis tried 3, 5 and 10)",
+        },
+        ParamDoc {
+            key: "eval",
+            values: "dynamic|static",
+            default: "dynamic",
+            about: "static: material alone, without the tables",
+        },
         ParamDoc {
             key: "search",
             values: "minimax|alphabeta",
@@ -143,9 +158,13 @@ pub fn definition() -> GameDef<Chess> {
                     Ok(Box::new(Thesis { depth, eval, search }))
                 },
             },
-            BotDef { name: "random", about: "a uniformly random legal move (claims included)", params: &[], make: |_, _| Ok(Box::new(RandomBot)) },
+            BotDef {
+                name: "random",
+                about: "a uniformly random legal move (claims included)",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
         ],
         face,
     }
 }
-

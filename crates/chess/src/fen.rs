@@ -149,8 +149,14 @@ fn en_passant(text: &str, builder: &mut BoardBuilder) -> Result<(), FenError> {
     let why = if square.rank() != wanted {
         Some(format!("it must be on rank {} when {} is to move", wanted as usize + 1, color_name(mover)))
     } else if builder.square(Square::new(square.file(), pawn_rank)) != Some((Piece::Pawn, !mover)) {
-        Some(format!("no {} pawn stands on {} after a double step", color_name(!mover), Square::new(square.file(), pawn_rank)))
-    } else if builder.square(square).is_some() || builder.square(Square::new(square.file(), Rank::Second.relative_to(!mover))).is_some() {
+        Some(format!(
+            "no {} pawn stands on {} after a double step",
+            color_name(!mover),
+            Square::new(square.file(), pawn_rank)
+        ))
+    } else if builder.square(square).is_some()
+        || builder.square(Square::new(square.file(), Rank::Second.relative_to(!mover))).is_some()
+    {
         Some("the squares the pawn passed are not empty".to_owned())
     } else {
         None
@@ -212,7 +218,11 @@ pub fn parse_fen(text: &str) -> Result<(Board, u8), FenError> {
     swapped.side_to_move = !builder.side_to_move;
     swapped.en_passant = None;
     if swapped.build().is_ok_and(|b| !b.checkers().is_empty()) {
-        return Err(fault(format!("{} is in check but it is {}'s move", color_name(!builder.side_to_move), color_name(builder.side_to_move))));
+        return Err(fault(format!(
+            "{} is in check but it is {}'s move",
+            color_name(!builder.side_to_move),
+            color_name(builder.side_to_move)
+        )));
     }
     let board = builder.build().map_err(|e| fault(format!("{e}").to_lowercase().trim_end_matches('.').to_owned()))?;
     Ok((board, clock))

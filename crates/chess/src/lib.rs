@@ -21,8 +21,8 @@
 pub mod bots;
 mod def;
 mod fen;
-pub mod openings;
 mod notation;
+pub mod openings;
 pub mod pgn;
 mod rules;
 

@@ -150,11 +150,13 @@ fn parse_uci(board: &Board, text: &str, moves: &[cozy_chess::Move]) -> Option<Re
         Some("") | None => None,
         Some(p) => Some(piece_of_letter(p.to_ascii_uppercase().chars().next()?).filter(|p| *p != Piece::King)?),
     };
-    let found = moves.iter().copied().find(|&mv| mv.from == from && king_target(board, mv) == to && mv.promotion == promotion);
+    let found =
+        moves.iter().copied().find(|&mv| mv.from == from && king_target(board, mv) == to && mv.promotion == promotion);
     Some(found.ok_or_else(|| {
         let why = if board.color_on(from) != Some(board.side_to_move()) {
             format!("is not a legal move: no piece of the side to move stands on {from}")
-        } else if promotion.is_none() && moves.iter().any(|mv| mv.from == from && mv.to == to && mv.promotion.is_some()) {
+        } else if promotion.is_none() && moves.iter().any(|mv| mv.from == from && mv.to == to && mv.promotion.is_some())
+        {
             "is not a legal move: a pawn reaching the last rank must promote (add q, r, b or n: e7e8q)".to_owned()
         } else {
             "is not a legal move here".to_owned()
@@ -216,7 +218,10 @@ fn parse_san(board: &Board, text: &str, moves: &[cozy_chess::Move]) -> Result<co
         .collect();
     match matching.as_slice() {
         [mv] => Ok(*mv),
-        [] if promotion.is_none() && piece == Piece::Pawn && moves.iter().any(|mv| mv.to == to && mv.promotion.is_some()) => {
+        [] if promotion.is_none()
+            && piece == Piece::Pawn
+            && moves.iter().any(|mv| mv.to == to && mv.promotion.is_some()) =>
+        {
             Err(refuse(text, "is not a legal move: a pawn reaching the last rank must promote (e8=Q)"))
         }
         [] => Err(refuse(text, "is not a legal move here")),

@@ -153,7 +153,13 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let (moves, _) = move_tokens(&body)?;
     for (i, text) in moves.iter().enumerate() {
         let mv = parse_board_move(chess.board(), text)
-            .and_then(|mv| if chess.ending().is_some() { Err(crate::MoveError { text: text.clone(), why: "comes after the game ended".into() }) } else { Ok(mv) })
+            .and_then(|mv| {
+                if chess.ending().is_some() {
+                    Err(crate::MoveError { text: text.clone(), why: "comes after the game ended".into() })
+                } else {
+                    Ok(mv)
+                }
+            })
             .map_err(|error| PgnError::Move { number: i + 1, error })?;
         chess.play(Move::Board(mv));
     }
@@ -173,7 +179,9 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
         tags.iter().find(|(n, _)| *n == name).map_or(default.to_owned(), |(_, v)| (*v).to_owned())
     };
     let mut out = String::new();
-    for (name, default) in [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"), ("White", "?"), ("Black", "?")] {
+    for (name, default) in
+        [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "-"), ("White", "?"), ("Black", "?")]
+    {
         out += &format!("[{name} \"{}\"]\n", escape(&given(name, default)));
     }
     out += &format!("[Result \"{result}\"]\n");
@@ -235,5 +243,4 @@ impl Chess {
             })
             .collect()
     }
-
 }
