@@ -197,7 +197,7 @@ fn parse_san(board: &Board, text: &str, moves: &[cozy_chess::Move]) -> Result<co
         promotion = Some(p);
     }
     let rest: String = chars.iter().filter(|&&c| c != 'x' && c != '-').collect();
-    if rest.len() < 2 {
+    if rest.len() < 2 || !rest.is_ascii() {
         return Err(refuse(text, shape));
     }
     let to: Square = rest[rest.len() - 2..].parse().map_err(|_| refuse(text, shape))?;

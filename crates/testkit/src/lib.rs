@@ -17,7 +17,7 @@ pub mod smoke;
 pub use golden::{check_golden, check_golden_with, playthrough};
 pub use perft::{count_games, divide, perft};
 pub use positions::random_positions;
-pub use smoke::{SmokeReport, smoke};
+pub use smoke::{SmokeReport, smoke, smoke_with_history};
 
 /// Most player moves and chance events one game may take in [`smoke`] and [`playthrough`]:
 /// far beyond any real game here, so reaching it means the game never ends.

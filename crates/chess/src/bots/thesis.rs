@@ -28,6 +28,9 @@ use hamle_core::{Bot, Budget, Decision, Stream};
 
 use crate::rules::{Chess, Move};
 
+/// A move on the board, in cozy-chess's form.
+pub type BoardMove = cozy_chess::Move;
+
 /// Which values the evaluation sums.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval {
@@ -191,17 +194,20 @@ impl Searcher {
         child
     }
 
-    /// The game's own end, or the evaluation at the horizon; `moves` are the node's legal moves.
-    fn leaf(&self, board: &Board, moves: &[cozy_chess::Move], depth: u32) -> Option<i32> {
-        if moves.is_empty() {
+    /// The game's own end, or the evaluation at the horizon; otherwise the node's moves in order. At the
+    /// horizon only whether a move exists matters, which is much cheaper to learn than the moves themselves.
+    fn expand(&self, board: &Board, depth: u32) -> Result<i32, Vec<cozy_chess::Move>> {
+        let moves = if depth == 0 { Vec::new() } else { ordered_moves(board) };
+        let stuck = if depth == 0 { !board.generate_moves(|_| true) } else { moves.is_empty() };
+        if stuck {
             let mated = !board.checkers().is_empty();
-            return Some(match (mated, board.side_to_move() == self.me) {
+            return Ok(match (mated, board.side_to_move() == self.me) {
                 (false, _) => 0,
                 (true, true) => -MATE,
                 (true, false) => MATE,
             });
         }
-        (depth == 0).then(|| evaluate(board, self.me, self.eval))
+        if depth == 0 { Ok(evaluate(board, self.me, self.eval)) } else { Err(moves) }
     }
 
     /// MAX-VALUE of Şekil 2.1; `None` when the budget ran out.
@@ -209,10 +215,10 @@ impl Searcher {
         if self.limits.spend() {
             return None;
         }
-        let moves = ordered_moves(board);
-        if let Some(value) = self.leaf(board, &moves, depth) {
-            return Some(value);
-        }
+        let moves = match self.expand(board, depth) {
+            Ok(value) => return Some(value),
+            Err(moves) => moves,
+        };
         let mut v = i32::MIN;
         for mv in moves {
             v = v.max(self.min_value(&Self::child(board, mv), depth - 1)?);
@@ -225,10 +231,10 @@ impl Searcher {
         if self.limits.spend() {
             return None;
         }
-        let moves = ordered_moves(board);
-        if let Some(value) = self.leaf(board, &moves, depth) {
-            return Some(value);
-        }
+        let moves = match self.expand(board, depth) {
+            Ok(value) => return Some(value),
+            Err(moves) => moves,
+        };
         let mut v = i32::MAX;
         for mv in moves {
             v = v.min(self.max_value(&Self::child(board, mv), depth - 1)?);
@@ -241,10 +247,10 @@ impl Searcher {
         if self.limits.spend() {
             return None;
         }
-        let moves = ordered_moves(board);
-        if let Some(value) = self.leaf(board, &moves, depth) {
-            return Some(value);
-        }
+        let moves = match self.expand(board, depth) {
+            Ok(value) => return Some(value),
+            Err(moves) => moves,
+        };
         let mut v = i32::MIN;
         for mv in moves {
             v = v.max(self.min_ab(&Self::child(board, mv), depth - 1, alpha, beta)?);
@@ -261,10 +267,10 @@ impl Searcher {
         if self.limits.spend() {
             return None;
         }
-        let moves = ordered_moves(board);
-        if let Some(value) = self.leaf(board, &moves, depth) {
-            return Some(value);
-        }
+        let moves = match self.expand(board, depth) {
+            Ok(value) => return Some(value),
+            Err(moves) => moves,
+        };
         let mut v = i32::MAX;
         for mv in moves {
             v = v.min(self.max_ab(&Self::child(board, mv), depth - 1, alpha, beta)?);
