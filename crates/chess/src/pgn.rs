@@ -152,15 +152,12 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     };
     let (moves, _) = move_tokens(&body)?;
     for (i, text) in moves.iter().enumerate() {
-        let mv = parse_board_move(chess.board(), text)
-            .and_then(|mv| {
-                if chess.ending().is_some() {
-                    Err(crate::MoveError { text: text.clone(), why: "comes after the game ended".into() })
-                } else {
-                    Ok(mv)
-                }
-            })
-            .map_err(|error| PgnError::Move { number: i + 1, error })?;
+        let mv = if chess.ending().is_some() {
+            Err(crate::MoveError { text: text.clone(), why: "comes after the game ended".into() })
+        } else {
+            parse_board_move(chess.board(), text)
+        };
+        let mv = mv.map_err(|error| PgnError::Move { number: i + 1, error })?;
         chess.play(Move::Board(mv));
     }
     Ok(PgnGame { tags, chess })

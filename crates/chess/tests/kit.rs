@@ -31,7 +31,10 @@ fn golden_the_thesis_player_sees_a_mate_and_shuffles_into_a_claimed_draw() {
     let mut bots: [Box<dyn Bot<Chess>>; 2] =
         [Box::new(Thesis { depth: 3, eval: Eval::Dynamic, search: Search::AlphaBeta }), Box::new(RandomBot)];
     let text = playthrough(&start, &mut bots, 3, &Budget::UNLIMITED);
-    check_golden(format!("{}/testdata/chess-thesis-sees-mate-and-shuffles-seed3.txt", env!("CARGO_MANIFEST_DIR")), &text);
+    check_golden(
+        format!("{}/testdata/chess-thesis-sees-mate-and-shuffles-seed3.txt", env!("CARGO_MANIFEST_DIR")),
+        &text,
+    );
 }
 
 fn check_text(text: &str) -> Result<(), TestCaseError> {

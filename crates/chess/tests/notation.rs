@@ -39,12 +39,24 @@ fn invalid_fens_are_refused_naming_the_fault() {
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "invalid FEN: a pawn on a1: pawns never stand on the first or last rank"),
         ("4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "invalid FEN: black is in check but it is white's move"),
         ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "invalid FEN: white is in check but it is black's move"),
-        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "invalid FEN: castling right 'K' needs the white king on e1 and a rook on h1"),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w K - 0 1",
+            "invalid FEN: castling right 'K' needs the white king on e1 and a rook on h1",
+        ),
         ("4k3/8/8/8/8/8/8/4K2R w KX - 0 1", "invalid FEN: castling rights 'KX': write - or some of KQkq"),
         ("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", "invalid FEN: castling right 'K' is given twice in 'KK'"),
-        ("4k3/8/8/8/4P3/8/4N3/4K3 b - e3 0 1", "invalid FEN: en passant square e3 is impossible: the squares the pawn passed are not empty"),
-        ("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "invalid FEN: en passant square e3 is impossible: no white pawn stands on e4 after a double step"),
-        ("4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "invalid FEN: en passant square e3 is impossible: it must be on rank 6 when white is to move"),
+        (
+            "4k3/8/8/8/4P3/8/4N3/4K3 b - e3 0 1",
+            "invalid FEN: en passant square e3 is impossible: the squares the pawn passed are not empty",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 b - e3 0 1",
+            "invalid FEN: en passant square e3 is impossible: no white pawn stands on e4 after a double step",
+        ),
+        (
+            "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1",
+            "invalid FEN: en passant square e3 is impossible: it must be on rank 6 when white is to move",
+        ),
         ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "invalid FEN: side to move 'x': write w or b"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 151 1", "invalid FEN: halfmove clock '151': write a number from 0 to 150"),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "invalid FEN: move number '0': write a number from 1"),
@@ -132,8 +144,14 @@ fn illegal_ambiguous_and_malformed_moves_are_refused_with_reasons() {
     assert_eq!(reason(&knights, "Nd2"), "'Nd2' is ambiguous: write Nbd2 or Nfd2");
     let promote = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(reason(&promote, "b8"), "'b8' is not a legal move: a pawn reaching the last rank must promote (e8=Q)");
-    assert_eq!(reason(&promote, "b7b8"), "'b7b8' is not a legal move: a pawn reaching the last rank must promote (add q, r, b or n: e7e8q)");
-    assert_eq!(reason(&promote, "b7b8k"), "'b7b8k' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)");
+    assert_eq!(
+        reason(&promote, "b7b8"),
+        "'b7b8' is not a legal move: a pawn reaching the last rank must promote (add q, r, b or n: e7e8q)"
+    );
+    assert_eq!(
+        reason(&promote, "b7b8k"),
+        "'b7b8k' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)"
+    );
 }
 
 #[test]

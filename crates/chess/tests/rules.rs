@@ -1,6 +1,6 @@
 //! One named test per rule and edge case, each on a position written out by hand.
 
-use hamle_chess::{Chess, Ending, Move, parse_fen};
+use hamle_chess::{Chess, Ending, Move};
 use hamle_core::{Game, Notation, Turn};
 
 fn game(fen: &str) -> Chess {

@@ -52,7 +52,8 @@ fn the_printed_tables_read_as_the_thesis_prints_them() {
     assert_eq!(table_value(Piece::Rook, Color::White, sq("a7")), 30);
     assert_eq!(table_value(Piece::Rook, Color::Black, sq("a8")), 10);
     assert_eq!(table_value(Piece::Rook, Color::Black, sq("h2")), 30);
-    let third: Vec<i32> = "abcdefgh".chars().map(|f| table_value(Piece::Pawn, Color::White, sq(&format!("{f}3")))).collect();
+    let third: Vec<i32> =
+        "abcdefgh".chars().map(|f| table_value(Piece::Pawn, Color::White, sq(&format!("{f}3")))).collect();
     assert_eq!(third, [1, 2, 3, -10, -10, 2, 2, 1]);
     assert_eq!(table_value(Piece::Pawn, Color::Black, sq("d6")), -10);
     assert_eq!(table_value(Piece::Pawn, Color::White, sq("e7")), 20);
