@@ -73,22 +73,14 @@ fn ending(game: &Chess) -> String {
     }
 }
 
-/// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(fen=8/8/8/8/8/8/k7/K7 w - - 0 1)`.
+/// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(openings=none)`.
 pub fn definition() -> GameDef<Chess> {
-    const GAME: &[ParamDoc] = &[
-        ParamDoc {
-            key: "fen",
-            values: "FEN",
-            default: "start",
-            about: "the position the game starts from (start: the standard one)",
-        },
-        ParamDoc {
-            key: "openings",
-            values: "suite|none",
-            default: "suite",
-            about: "bot matches from the standard start: each pair of games from a line of the opening suite",
-        },
-    ];
+    const GAME: &[ParamDoc] = &[ParamDoc {
+        key: "openings",
+        values: "suite|none",
+        default: "suite",
+        about: "bot matches from the standard start: each pair of games from a line of the opening suite",
+    }];
     const THESIS: &[ParamDoc] = &[
         ParamDoc {
             key: "depth",
@@ -125,12 +117,7 @@ pub fn definition() -> GameDef<Chess> {
         about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",
         params: GAME,
         make: |params: &mut Params| {
-            let fen = params.text("fen");
-            let mut game = if fen == "start" {
-                Chess::default()
-            } else {
-                Chess::from_fen(&fen).map_err(|e| params.bad("fen", &e.to_string()))?
-            };
+            let mut game = Chess::default();
             game.suite = match params.text("openings").as_str() {
                 "" | "suite" => true,
                 "none" => false,

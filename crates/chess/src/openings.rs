@@ -1,7 +1,9 @@
-//! The opening suite of bot matches: main lines of well-known openings, eight plies deep, so that games
-//! between deterministic bots differ. Each line is a sequence of SAN moves from the standard start, as any
+//! The opening suite of bot matches: main lines of well-known openings, eight plies deep, and the positions
+//! along them, so that games between deterministic bots differ. Each line is a sequence of SAN moves from the standard start, as any
 //! opening book gives it (the ECO codes are named); every line is played through the rules when a match
 //! starts, so a typo could not survive the tests.
+
+use std::sync::LazyLock;
 
 use cozy_chess::Board;
 
@@ -52,14 +54,38 @@ pub const SUITE: &[(&str, &str, &str)] = &[
     ("D31", "Queen's gambit, Semi-Tarrasch", "d4 d5 c4 e6 Nc3 c5 cxd5 exd5"),
 ];
 
-/// The board after line `index` of the suite (cycling past its end).
-pub fn opening(index: usize) -> Board {
-    let (_, _, line) = SUITE[index % SUITE.len()];
+/// The suite's positions: every line after 8 plies, then after 7, then after 6, each position once. Lines
+/// that share their first moves share those positions, so the list is shorter than three per line; it still
+/// holds more than 100, enough for 200 games between deterministic bots without a repeat.
+pub fn positions() -> &'static [Board] {
+    static POSITIONS: LazyLock<Vec<Board>> = LazyLock::new(|| {
+        let mut found: Vec<Board> = Vec::new();
+        for plies in [8, 7, 6] {
+            for &(_, _, line) in SUITE {
+                let board = play(line, plies);
+                if !found.contains(&board) {
+                    found.push(board);
+                }
+            }
+        }
+        found
+    });
+    &POSITIONS
+}
+
+/// The board after the first `plies` moves of a line.
+fn play(line: &str, plies: usize) -> Board {
     let mut board = Board::default();
-    for text in line.split_whitespace() {
+    for text in line.split_whitespace().take(plies) {
         // The lines are legal (`every_line_of_the_suite_is_legal` plays each one): a refusal cannot happen.
         let Ok(mv) = parse_board_move(&board, text) else { break };
         board.play_unchecked(mv);
     }
     board
+}
+
+/// Opening `index` of [`positions`], cycling past its end: game pair `index` of a match starts there.
+pub fn opening(index: usize) -> Board {
+    let all = positions();
+    all[index % all.len()].clone()
 }
