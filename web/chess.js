@@ -1207,7 +1207,8 @@ function newGame(data) {
   const opponent = set.length ? `${name}(${set.map((p) => `${p.key}=${data.get(`bot-${p.key}`)}`).join(",")})` : name;
   const params = {};
   for (const p of (catalog?.params ?? []).filter((q) => q.key === "fen")) {
-    const v = String(data.get(`game-${p.key}`) ?? "").trim();
+    // A spec's values hold neither '/' nor spaces: the game reads them back from '.' and '_'.
+    const v = String(data.get(`game-${p.key}`) ?? "").trim().split(/\s+/).join("_").replaceAll("/", ".");
     if (v && v !== p.default) params[p.key] = v;
   }
   let colour = data.get("colour");

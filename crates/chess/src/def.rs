@@ -73,14 +73,27 @@ fn ending(game: &Chess) -> String {
     }
 }
 
-/// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(openings=none)`.
+/// A FEN as a spec writes it (`/` as `.`, spaces as `_`: a spec's values hold neither) read back.
+fn spec_fen(text: &str) -> String {
+    text.replace('.', "/").replace('_', " ")
+}
+
+/// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(fen=8.8.8.8.8.8.k7.K7_w_-_-_0_1)`.
 pub fn definition() -> GameDef<Chess> {
-    const GAME: &[ParamDoc] = &[ParamDoc {
-        key: "openings",
-        values: "suite|none",
-        default: "suite",
-        about: "bot matches from the standard start: each pair of games from a line of the opening suite",
-    }];
+    const GAME: &[ParamDoc] = &[
+        ParamDoc {
+            key: "fen",
+            values: "FEN with / written . and spaces _",
+            default: "start",
+            about: "the position the game starts from (a spec cannot hold / or spaces: the page converts)",
+        },
+        ParamDoc {
+            key: "openings",
+            values: "suite|none",
+            default: "suite",
+            about: "bot matches from the standard start: each pair of games from a line of the opening suite",
+        },
+    ];
     const THESIS: &[ParamDoc] = &[
         ParamDoc {
             key: "depth",
@@ -117,7 +130,12 @@ pub fn definition() -> GameDef<Chess> {
         about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",
         params: GAME,
         make: |params: &mut Params| {
-            let mut game = Chess::default();
+            let fen = params.text("fen");
+            let mut game = if fen == "start" {
+                Chess::default()
+            } else {
+                Chess::from_fen(&spec_fen(&fen)).map_err(|e| params.bad("fen", &e.to_string()))?
+            };
             game.suite = match params.text("openings").as_str() {
                 "" | "suite" => true,
                 "none" => false,

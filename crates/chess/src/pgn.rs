@@ -185,8 +185,9 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
     if *chess.start() != Board::default() {
         out += &format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", chess.start_fen());
     }
-    if let Some(ending) = chess.ending() {
-        out += &format!("[Termination \"{}\"]\n", ending.reason());
+    if chess.ending().is_some() {
+        // The standard's word for an ending by the rules; the rule itself goes in a comment after the moves.
+        out += "[Termination \"normal\"]\n";
     }
     out.push('\n');
     let mut board = chess.start().clone();
@@ -201,8 +202,12 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
         words.push(san(&board, mv));
         board.play_unchecked(mv);
     }
-    if matches!(chess.ending(), Some(crate::Ending::Threefold | crate::Ending::Fifty)) {
-        words.push(format!("{{draw claimed: {}}}", chess.ending().map_or("", |e| e.reason())));
+    match chess.ending() {
+        Some(e @ (crate::Ending::Threefold | crate::Ending::Fifty)) => {
+            words.push(format!("{{draw claimed: {}}}", e.reason()))
+        }
+        Some(e) => words.push(format!("{{{}}}", e.reason())),
+        None => {}
     }
     words.push(result.to_owned());
     let mut line = String::new();

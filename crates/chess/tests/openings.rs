@@ -39,6 +39,10 @@ fn matches_from_the_start_take_a_line_per_pair_unless_told_not_to() {
     let plain = def.game(&spec("chess(openings=none)")).expect("a game");
     assert_eq!((def.face.openings)(&plain, 7).fen(), plain.fen());
     assert!(def.game(&spec("chess(openings=book)")).is_err());
+    let from_fen = def.game(&spec("chess(fen=4k3.8.8.8.8.8.4P3.4K3_w_-_-_0_1)")).expect("a FEN in a spec");
+    assert_eq!((def.face.openings)(&from_fen, 7).fen(), "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "a set position is kept");
+    let bad = def.game(&spec("chess(fen=4k3.8.8.8.8.8.8.2K1K3_w_-_-_0_1)")).expect_err("two kings");
+    assert!(bad.to_string().contains("white has 2 kings"), "{bad}");
 }
 
 #[test]

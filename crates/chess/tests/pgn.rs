@@ -20,8 +20,8 @@ fn a_finished_game_exports_the_seven_tag_roster_and_its_result() {
     // Written out by hand from the PGN standard (§8.1.1: the roster in this order, §8.2.4: numbers before
     // white's moves); the quote in a name is escaped.
     let expected = "[Event \"?\"]\n[Site \"?\"]\n[Date \"2026.11.25\"]\n[Round \"-\"]\n[White \"Ada\"]\n\
-                    [Black \"hamle \\\"thesis\\\"\"]\n[Result \"0-1\"]\n[Termination \"checkmate\"]\n\n\
-                    1. f3 e5 2. g4 Qh4# 0-1\n";
+                    [Black \"hamle \\\"thesis\\\"\"]\n[Result \"0-1\"]\n[Termination \"normal\"]\n\n\
+                    1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n";
     assert_eq!(text, expected);
 }
 
