@@ -74,6 +74,10 @@ fn invalid_fens_are_refused_naming_the_fault() {
         "invalid FEN: a FEN has 6 fields (board, side, castling, en passant, halfmove clock, move number), this has 5"
     );
     assert_eq!(
+        refusal("4k3/8/8/2Q5/8/8/PPPPPPPP/QRNBK3 w - - 0 1"),
+        "invalid FEN: white has 8 pawns and 1 pieces beyond the starting set: more than its 8 pawns could give"
+    );
+    assert_eq!(
         refusal("4k3/8/8/QQQQQQQQ/8/8/PP6/4K3 w - - 0 1"),
         "invalid FEN: white has 2 pawns and 7 pieces beyond the starting set: more than its 8 pawns could give"
     );
