@@ -2,6 +2,7 @@
 //! solve, match, train.
 
 mod bench;
+mod chess;
 mod domineering;
 mod hapis;
 mod play;
@@ -63,9 +64,17 @@ enum Command {
         /// (default: the game's strongest).
         #[arg(long)]
         bot: Option<String>,
-        /// Who moves first (Hapis: the person plays White when `human`; the opening throw decides who starts).
-        #[arg(long, value_enum, default_value_t = First::Human)]
-        first: First,
+        /// Who moves first, `human` (the default) or `bot` (Hapis: the person plays White when `human`; the
+        /// opening throw decides who starts).
+        #[arg(long, value_enum)]
+        first: Option<First>,
+        /// Chess: the side you play, `white` or `black` (the same as `--first human` or `--first bot`).
+        #[arg(long, value_enum)]
+        color: Option<ChessColor>,
+        /// Chess: the position to start from, in FEN (the game's parameter `fen=`, there written with `.` for
+        /// `/` and `_` for spaces).
+        #[arg(long)]
+        fen: Option<String>,
         /// Hapis: points to win the match.
         #[arg(long = "match", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=99))]
         match_length: u32,
@@ -93,7 +102,8 @@ enum Command {
         #[command(flatten)]
         budget: BudgetArgs,
     },
-    /// Benchmark a 2048 bot over many seeded games: tiles reached, scores, moves per second.
+    /// Benchmark a bot: 2048 over many seeded games (tiles reached, scores, moves per second); chess over the
+    /// opening suite's positions (time and nodes per move).
     Bench(bench::BenchArgs),
     /// Solve a game completely and print its value and best first moves.
     Solve {
@@ -155,6 +165,11 @@ enum Command {
     Hapis {
         #[command(subcommand)]
         command: hapis::HapisCommand,
+    },
+    /// Chess tools: legal moves with the position after each, perft (with divide), a position's status.
+    Chess {
+        #[command(subcommand)]
+        command: chess::ChessCommand,
     },
 }
 
@@ -267,6 +282,24 @@ enum First {
     Bot,
 }
 
+/// The side a person plays in chess.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ChessColor {
+    White,
+    Black,
+}
+
+/// Who moves first from `--first` and, in chess, `--color` (white moves first, so black is `--first bot`).
+fn first_mover(game: &str, first: Option<First>, color: Option<ChessColor>) -> Result<First> {
+    let Some(color) = color else { return Ok(first.unwrap_or(First::Human)) };
+    anyhow::ensure!(game == "chess", "--color is for chess (the other games take --first)");
+    let wanted = if color == ChessColor::White { First::Human } else { First::Bot };
+    if let Some(first) = first {
+        anyhow::ensure!(first == wanted, "--color and --first disagree: give one of them");
+    }
+    Ok(wanted)
+}
+
 /// Reads a game spec and applies `--variant`.
 fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
     let mut spec: Spec = text.parse()?;
@@ -286,6 +319,8 @@ fn run(cli: Cli) -> Result<()> {
             variant,
             bot,
             first,
+            color,
+            fen,
             seed,
             budget,
             match_length,
@@ -297,6 +332,12 @@ fn run(cli: Cli) -> Result<()> {
             human,
         } => {
             let mut spec = game_spec(&game, variant.as_deref())?;
+            let first = first_mover(&spec.name, first, color)?;
+            if let Some(fen) = fen {
+                anyhow::ensure!(spec.name == "chess", "--fen is for chess");
+                // A spec's values hold neither `/` nor spaces: the game reads them back from `.` and `_`.
+                spec = spec.with("fen", &fen.trim().replace('/', ".").replace(' ', "_"));
+            }
             if spec.name == "domineering" {
                 for (key, value) in [("rows", rows), ("cols", cols)] {
                     if let Some(v) = value {
@@ -389,6 +430,7 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Hapis { command } => hapis::run(command),
+        Command::Chess { command } => chess::run(command),
         Command::Bench(args) => bench::run(&args),
         Command::Train(args) => train::run(&args),
         Command::Games => {

@@ -5,11 +5,12 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use hamle_arena::play::BotTurn;
-use hamle_arena::{Action, Live};
+use hamle_arena::{Action, Live, Seat};
 use serde_json::Value;
 
 const HELP: &str = "Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves \
-so far, 'hint' for the strongest bot's choice, 'resign' to give up, 'quit' to leave.";
+so far, 'hint' for the strongest bot's choice, 'undo' to take back your last move and the bot's reply, 'pgn' \
+for the game's PGN (chess), 'record' for the match's record, 'resign' to give up, 'quit' to leave.";
 
 /// Plays `live` to the end, reading a person's moves from `input`.
 pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
@@ -24,10 +25,13 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
         }
         shown = log.len();
         if live.over() {
-            writeln!(out, "\n{}", live.board())?;
+            writeln!(out, "\n{}", board(live.as_ref(), &view))?;
             let text = view["ending"]["text"].as_str().unwrap_or("The game is over.");
             writeln!(out, "Game over. {text}")?;
             writeln!(out, "Moves: {}", words(&view["history"]))?;
+            if let Some(pgn) = pgn(&view) {
+                writeln!(out, "\n{pgn}")?;
+            }
             return Ok(());
         }
         match live.bot_turn() {
@@ -42,7 +46,7 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
             None => {}
         }
         let Some(seat) = live.waiting_for() else { anyhow::bail!("nobody is to move, yet the game is not over") };
-        writeln!(out, "\n{}", live.board())?;
+        writeln!(out, "\n{}", board(live.as_ref(), &view))?;
         loop {
             write!(out, "Your move: ")?;
             out.flush()?;
@@ -76,6 +80,19 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
                     }
                     continue;
                 }
+                "pgn" => {
+                    match pgn(&live.view()) {
+                        Some(pgn) => write!(out, "{pgn}")?,
+                        None => writeln!(out, "This game has no PGN: 'record' prints the match's record.")?,
+                    }
+                    continue;
+                }
+                "record" => {
+                    write!(out, "{}", live.record())?;
+                    continue;
+                }
+                // The play layer's take-back: the person's last move and the bot's reply (games without chance).
+                "undo" | "takeback" => Action::Takeback,
                 "resign" => Action::Resign,
                 text => Action::Move { mv: text.to_owned() },
             };
@@ -84,6 +101,25 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
                 Err(e) => writeln!(out, "{e}. Legal moves: {}", words(&live.view()["legal"]))?,
             }
         }
+    }
+}
+
+/// The board as the person sees it: the game's own drawing, except chess from black's side when the person
+/// plays black.
+fn board(live: &dyn Live, view: &Value) -> String {
+    let person_black = live.seats().get(1) == Some(&Seat::Person) && live.seats().first() != Some(&Seat::Person);
+    if view["kind"] == "chess" && person_black { crate::chess::board_from_black(&view["board"]) } else { live.board() }
+}
+
+/// The game's PGN, for games whose view carries one (chess), its result set when a person resigned (a
+/// one-game match: seat 0 plays white).
+fn pgn(view: &Value) -> Option<String> {
+    let pgn = view["board"]["pgn"].as_str()?;
+    let resigned = view["ending"]["resigned"].is_u64();
+    let points = view["ending"]["points"].as_array().map(|p| [0, 1].map(|i| p.get(i).and_then(Value::as_f64)));
+    match points {
+        Some([Some(white), Some(black)]) if resigned => Some(crate::chess::pgn_with_result(pgn, [white, black])),
+        _ => Some(pgn.to_owned()),
     }
 }
 

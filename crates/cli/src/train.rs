@@ -176,8 +176,8 @@ fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
     let options = MatchOptions { games: usize::try_from(games)?, seed: 1, budget: Budget::UNLIMITED, progress: false };
     let neural = || -> Box<dyn Bot<Hapis>> { Box::new(Level::Advanced.player(net.clone())) };
     let share = |r: &MatchReport| (r.a.wins as f64 / games as f64, r.a.points_per_game);
-    let thesis = run_match("hapis", &|_| start.clone(), &neural, &|| Box::new(Thesis), &options);
-    let heuristic = run_match("hapis", &|_| start.clone(), &neural, &|| Box::new(Heuristic::default()), &options);
+    let thesis = run_match("hapis", &|_| start, &neural, &|| Box::new(Thesis), &options);
+    let heuristic = run_match("hapis", &|_| start, &neural, &|| Box::new(Heuristic::default()), &options);
     Ok(CurvePoint { games: trainer.net().games, thesis: share(&thesis), heuristic: share(&heuristic) })
 }
 

@@ -91,7 +91,7 @@ fn a_mistyped_move_gets_a_message_and_a_new_prompt() {
     let out = hamle_with_input(&["play", "tictactoe", "--bot", "perfect"], "zz\nb2\nb2\nmoves\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let shown = text(&out.stdout);
-    assert!(shown.contains("'zz' is not a move"), "{shown}");
+    assert!(shown.contains("'zz' is not a cell"), "{shown}");
     assert!(shown.contains("b2 is not legal here"), "{shown}");
     assert!(shown.contains("Legal moves:"), "{shown}");
     assert!(shown.matches("Your move:").count() >= 4, "{shown}");
@@ -349,7 +349,7 @@ fn bench_2048_reports_tiles_scores_and_pace_as_json() {
 fn bench_and_play_2048_refuse_bad_flags_clearly() {
     assert_clean_failure(&hamle(&["bench", "2048", "--bot", "oracle"]), "no bot called 'oracle'");
     assert_clean_failure(&hamle(&["bench", "2048", "--bot", "seed", "--games", "0"]), "at least 1");
-    assert_clean_failure(&hamle(&["bench", "tictactoe", "--bot", "perfect"]), "2048 only");
+    assert_clean_failure(&hamle(&["bench", "tictactoe", "--bot", "perfect"]), "2048 and chess");
     assert_clean_failure(&hamle(&["bench", "2048(spawn=often)", "--bot", "seed"]), "spawn");
     assert_clean_failure(&hamle(&["bench", "2048", "--bot", "expectimax(depth=99)"]), "depth");
     assert_clean_failure(&hamle(&["play", "2048", "--bot", "seed"]), "--auto");
