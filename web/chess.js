@@ -560,7 +560,12 @@ function drawControls() {
   document.getElementById("typed").hidden = !seated || ended;
   const bot = againstBot();
   // Once the game is over only what still makes sense stays: playing again, a new game.
-  for (const id of ["draw", "resign"]) document.getElementById(id).hidden = ended;
+  for (const id of ["draw", "resign", "offer"]) document.getElementById(id).hidden = ended;
+  // A draw offer: to a bot it is answered at once; a friend's stands until a move and is accepted by offering too.
+  const offer = document.getElementById("offer");
+  const standing = game.draw_offer ?? null;
+  offer.textContent = standing === null ? "Offer draw" : standing === game.you ? "Draw offered" : "Accept draw";
+  offer.disabled = busy || ended || standing === game.you;
   const hint = document.getElementById("hint");
   hint.hidden = !bot || ended;
   hint.disabled = busy || !myTurn();
@@ -609,7 +614,8 @@ function verdict() {
   const winner = result === "1-0" ? "white" : result === "0-1" ? "black" : null;
   let text;
   if (!winner) {
-    text = DRAWS[outcome?.reason] ?? "A draw";
+    // A draw the board does not show (agreed) is told by the match's own words.
+    text = DRAWS[outcome?.reason] ?? game.ending?.text?.replace(/\.$/, "") ?? "A draw";
   } else {
     let how = "The game is over";
     if (resigned !== null && resigned !== undefined) how = `${subject(resigned)} resigned`;
@@ -1093,10 +1099,15 @@ async function showHint() {
 /** The PGN as a file: a fresh download link each time, its text the server's `pgn`. */
 function downloadPgn(e) {
   const link = e.currentTarget;
-  const pgn = game?.board.pgn;
+  let pgn = game?.board.pgn;
   if (!pgn) {
     e.preventDefault();
     return;
+  }
+  // A game ended off the board (a resignation, an agreed draw) has no result in the board's PGN: the match's.
+  const result = !game.board.outcome && over() ? resultOfEnding() : null;
+  if (result) {
+    pgn = pgn.replace('[Result "*"]', `[Result "${result}"]`).replace(/\*\n$/, `{${game.ending.text}} ${result}\n`);
   }
   if (link.dataset.url) URL.revokeObjectURL(link.dataset.url);
   const url = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
@@ -1234,6 +1245,7 @@ function main() {
   document.getElementById("hint").addEventListener("click", showHint);
   document.getElementById("takeback").addEventListener("click", () => act({ action: "takeback" }));
   document.getElementById("draw").addEventListener("click", () => act({ action: "move", move: "draw" }));
+  document.getElementById("offer").addEventListener("click", () => act({ action: "offer_draw" }));
   document.getElementById("resign").addEventListener("click", () => {
     if (confirm("Resign this game?")) act({ action: "resign" });
   });

@@ -32,6 +32,9 @@ pub enum Action {
     Undo,
     /// Takes back this seat's last move and the bot's reply (games without chance, against a bot).
     Takeback,
+    /// Offers a draw: a bot answers at once (the game's `accept_draw`); a person accepts by offering too,
+    /// before either side moves.
+    OfferDraw,
     /// Throws the dice when it is this seat's throw.
     Roll,
     /// Lets the match's helper bot choose this seat's move (2048's "let the bot play").
@@ -134,6 +137,8 @@ pub struct Match<G: Notation> {
     /// a take-back replays them.
     game_start: G,
     moves: Vec<(u8, G::Move)>,
+    /// The seat whose draw offer stands (until the next move).
+    draw_offer: Option<u8>,
     log: Vec<Line>,
     records: usize,
 }
@@ -269,6 +274,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             def,
             game_start: start.clone(),
             moves: Vec::new(),
+            draw_offer: None,
             state: start.clone(),
             start,
             setup,
@@ -495,6 +501,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             return Err(refuse("there is no move of yours to take back"));
         };
         let undone = self.moves.len() - last;
+        self.draw_offer = None;
         self.moves.truncate(last);
         self.history.truncate(self.history.len().saturating_sub(undone));
         self.pending.clear();
@@ -504,6 +511,40 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         }
         let plural = if undone == 1 { "" } else { "s" };
         self.note(Some(seat), format!("{} takes back {undone} move{plural}.", title(self.seat_name(seat))));
+        Ok(())
+    }
+
+    /// A draw offer: a bot seat answers at once by the game's rule, a person's offer stands until a move, and two
+    /// standing offers agree.
+    fn offer_draw(&mut self, seat: u8) -> Result<(), Refusal> {
+        if self.setup.seats.len() != 2 {
+            return Err(malformed("a draw is offered to an opponent, and this game has none"));
+        }
+        if self.match_over() || self.ending.is_some() {
+            return Err(refuse("this game is over"));
+        }
+        if self.draw_offer == Some(seat) {
+            return Err(refuse("your draw offer stands: the other side accepts by offering too"));
+        }
+        let other = 1 - seat.min(1);
+        let me = title(self.seat_name(seat));
+        let agreed = match &self.setup.seats[usize::from(other)] {
+            Seat::Bot(spec) => {
+                if !(self.def.face.accept_draw)(&self.state, self.player_of(other)) {
+                    return Err(refuse(format!("bot {spec} declines the draw")));
+                }
+                true
+            }
+            Seat::Person => self.draw_offer == Some(other),
+        };
+        if agreed {
+            self.draw_offer = None;
+            self.note(Some(seat), format!("{me} agrees to a draw."));
+            self.end_game([0.5, 0.5], None, "A draw by agreement.".to_owned());
+        } else {
+            self.draw_offer = Some(seat);
+            self.note(Some(seat), format!("{me} offers a draw."));
+        }
         Ok(())
     }
 
@@ -517,6 +558,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
         self.history.push(written.clone());
         self.moves.push((seat, mv));
+        self.draw_offer = None;
         self.decisions += 1;
         self.pending.clear();
         self.settle(drawn);
@@ -548,6 +590,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 self.pending.clear();
                 self.history.clear();
                 self.moves.clear();
+                self.draw_offer = None;
                 self.ending = None;
                 self.settle(drawn);
                 self.game_start = self.state.clone();
@@ -613,6 +656,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 self.take_back(seat)?;
                 Ok(Action::Takeback)
             }
+            Action::OfferDraw => {
+                self.offer_draw(seat)?;
+                Ok(Action::OfferDraw)
+            }
             Action::Undo => {
                 self.check_turn(seat, false)?;
                 self.pending.pop().ok_or_else(|| refuse("there is no step to undo"))?;
@@ -672,6 +719,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             "legal": legal,
             "steps": partial.map(|p| json!({ "entered": self.pending, "next": p.next })),
             "history": self.history,
+            "draw_offer": self.draw_offer,
             "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text })),
             "log": self.log,
             "summary": self.summary_text(),

@@ -561,3 +561,37 @@ fn a_takeback_is_refused_against_a_person_and_in_a_game_of_chance() {
     let refused = hapis.act(0, Action::Takeback).expect_err("dice are committed");
     assert!(matches!(refused, Refusal::NotAllowed(ref why) if why.contains("chance")), "{refused:?}");
 }
+
+#[test]
+fn a_bot_accepts_a_draw_only_when_it_stands_no_better() {
+    // From the start the thesis's evaluation is level: the bot accepts.
+    let mut level = person_vs_bot("chess", "thesis(depth=1)", 0);
+    level.act(0, Action::OfferDraw).expect("accepted");
+    let view = level.view();
+    assert_eq!(view["ending"]["points"], serde_json::json!([0.5, 0.5]));
+    assert_eq!(view["ending"]["text"], "A draw by agreement.");
+    // A pawn up after 1. e4 d5 2. exd5 (white is the person, black the bot is a pawn down): black accepts;
+    // with the person as black a pawn down, the bot (white) declines.
+    let spec = "chess(fen=rnbqkbnr.ppp1pppp.8.3P4.8.8.PPPP1PPP.RNBQKBNR_b_KQkq_-_0_2)";
+    let mut behind = person_vs_bot(spec, "thesis(depth=1)", 1);
+    let before = behind.view();
+    let refused = behind.act(1, Action::OfferDraw).expect_err("the bot stands better");
+    assert_eq!(refused, Refusal::NotAllowed("bot thesis(depth=1) declines the draw".into()));
+    assert_eq!(behind.view(), before, "a declined offer changes nothing");
+}
+
+#[test]
+fn friends_agree_a_draw_by_both_offering_before_a_move() {
+    let friends = Setup { game: spec("chess"), seats: vec![Seat::Person, Seat::Person], helper: None, length: None };
+    let mut live = start(friends, 1);
+    live.act(0, Action::OfferDraw).expect("an offer");
+    assert_eq!(live.view()["draw_offer"], 0);
+    let again = live.act(0, Action::OfferDraw).expect_err("one offer at a time");
+    assert!(matches!(again, Refusal::NotAllowed(_)));
+    live.act(0, Action::Move { mv: "e4".into() }).expect("legal");
+    assert_eq!(live.view()["draw_offer"], Value::Null, "a move lets the offer lapse");
+    live.act(1, Action::OfferDraw).expect("an offer");
+    live.act(0, Action::OfferDraw).expect("agreed");
+    assert_eq!(live.view()["ending"]["text"], "A draw by agreement.");
+    assert!(live.act(1, Action::OfferDraw).is_err(), "the game is over");
+}

@@ -5,6 +5,7 @@ use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
 use serde_json::{Value, json};
 
+use crate::bots::thesis::evaluate;
 use crate::bots::{Eval, Search, Thesis};
 use crate::notation::{san, uci};
 use crate::openings;
@@ -124,6 +125,10 @@ pub fn definition() -> GameDef<Chess> {
         } else {
             game.clone()
         }
+    };
+    face.accept_draw = |game: &Chess, player| {
+        let me = if player == 0 { Color::White } else { Color::Black };
+        evaluate(game.board(), me, Eval::Dynamic) <= 0
     };
     GameDef {
         name: "chess",

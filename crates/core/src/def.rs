@@ -116,6 +116,9 @@ pub struct Face<G: Game> {
     /// The start of game pair `i` of a bot match, from the match's start (the plain choice: the start
     /// itself; chess: a line of its opening suite, so that deterministic bots play different games).
     pub openings: fn(&G, usize) -> G,
+    /// Whether a bot playing `player` accepts a draw offered now (the plain choice: never; chess: when its
+    /// evaluation gives it no advantage).
+    pub accept_draw: fn(&G, Player) -> bool,
 }
 
 impl<G: Notation> Face<G> {
@@ -137,6 +140,7 @@ impl<G: Notation> Face<G> {
             chance: |_, event| format!("{event:?}"),
             draw: |game, stream| game.sample_chance(stream),
             openings: |start, _| start.clone(),
+            accept_draw: |_, _| false,
         }
     }
 }

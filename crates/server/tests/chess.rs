@@ -108,3 +108,25 @@ fn a_takeback_against_the_thesis_player_restores_the_position() {
     assert_eq!(back["board"]["fen"], start);
     assert_eq!(back["turn"], back["you"]);
 }
+
+#[test]
+fn a_draw_offer_to_the_bot_is_answered_and_one_to_a_friend_stands() {
+    let server = Server::in_memory();
+    let client = Client::player(&server);
+    let game = client.create(&json!({ "kind": "chess", "opponent": "thesis(depth=1)", "seat": 0 }));
+    let id = id_of(&game);
+    let end = client.act(&id, &json!({ "action": "offer_draw" }));
+    assert_eq!(end["ending"]["text"], "A draw by agreement.", "level at the start: accepted");
+    assert_eq!(end["ending"]["points"], json!([0.5, 0.5]));
+
+    let white = Client::player(&server);
+    let black = Client::player(&server);
+    let game = white.create(&json!({ "kind": "chess", "opponent": "friend" }));
+    let id = id_of(&game);
+    black.join(&id, game["invite"]["code"].as_str().expect("an invite"));
+    let offered = white.act(&id, &json!({ "action": "offer_draw" }));
+    assert_eq!(offered["draw_offer"], 0);
+    assert_refused(&white.try_act(&id, &json!({ "action": "offer_draw" })), 409, "twice");
+    let end = black.act(&id, &json!({ "action": "offer_draw" }));
+    assert_eq!(end["ending"]["text"], "A draw by agreement.");
+}
