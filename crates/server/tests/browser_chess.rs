@@ -355,7 +355,7 @@ async fn two_friends_play_a_whole_game_with_castling_en_passant_and_a_promotion_
     assert_eq!(end["ending"]["points"], json!([1.0, 0.0]));
     let pgn = end["board"]["pgn"].as_str().expect("a PGN");
     assert!(pgn.contains("1. e4 e6 2. e5 d5 3. exd6 Nf6 4. Nf3 Be7 5. Bc4 O-O 6. O-O Qd7"), "{pgn}");
-    assert!(pgn.trim_end().ends_with("10. exf8=Q# 1-0"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("10. exf8=Q# {checkmate} 1-0"), "{pgn}");
 
     // Every page shows the end: the warning for 3 s, the verdict in the message line, the king in check marked.
     let words = [
