@@ -195,8 +195,8 @@ pub fn board_from_black(view: &Value) -> String {
     out + "   h g f e d c b a"
 }
 
-/// The game's PGN with its result set from the match's points, when a person resigned: the game record knows
-/// only the endings of the rules, so its PGN of a resigned game would end unfinished (`*`).
+/// The game's PGN with its result set from the match's points when it is unfinished (`*`) by the rules: the game
+/// record knows only the endings of the rules, not a resignation or a draw agreed.
 pub fn pgn_with_result(pgn: &str, points: [f64; 2]) -> String {
     let result = if points[0] > points[1] {
         "1-0"

@@ -9,8 +9,9 @@ use hamle_arena::{Action, Live, Seat};
 use serde_json::Value;
 
 const HELP: &str = "Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves \
-so far, 'hint' for the strongest bot's choice, 'undo' to take back your last move and the bot's reply, 'pgn' \
-for the game's PGN (chess), 'record' for the match's record, 'resign' to give up, 'quit' to leave.";
+so far, 'hint' for the strongest bot's choice, 'undo' to take back your last move and the bot's reply, 'draw' to \
+claim a draw when the rules give one (chess) or else offer one, 'pgn' for the game's PGN (chess), 'record' for the \
+match's record, 'resign' to give up, 'quit' to leave.";
 
 /// Plays `live` to the end, reading a person's moves from `input`.
 pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
@@ -94,6 +95,9 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
                 // The play layer's take-back: the person's last move and the bot's reply (games without chance).
                 "undo" | "takeback" => Action::Takeback,
                 "resign" => Action::Resign,
+                // A claim is a move of the game's own (chess's `draw`), legal only when the rules allow one; an
+                // offer is the play layer's, which the bot answers at once.
+                "draw" if !words(&live.view()["legal"]).split(' ').any(|m| m == "draw") => Action::OfferDraw,
                 text => Action::Move { mv: text.to_owned() },
             };
             match live.act(seat, action) {
@@ -111,14 +115,13 @@ fn board(live: &dyn Live, view: &Value) -> String {
     if view["kind"] == "chess" && person_black { crate::chess::board_from_black(&view["board"]) } else { live.board() }
 }
 
-/// The game's PGN, for games whose view carries one (chess), its result set when a person resigned (a
-/// one-game match: seat 0 plays white).
+/// The game's PGN, for games whose view carries one (chess), its result set from the match when the game
+/// ended off the board, by resignation or agreement (a one-game match: seat 0 plays white).
 fn pgn(view: &Value) -> Option<String> {
     let pgn = view["board"]["pgn"].as_str()?;
-    let resigned = view["ending"]["resigned"].is_u64();
     let points = view["ending"]["points"].as_array().map(|p| [0, 1].map(|i| p.get(i).and_then(Value::as_f64)));
     match points {
-        Some([Some(white), Some(black)]) if resigned => Some(crate::chess::pgn_with_result(pgn, [white, black])),
+        Some([Some(white), Some(black)]) => Some(crate::chess::pgn_with_result(pgn, [white, black])),
         _ => Some(pgn.to_owned()),
     }
 }

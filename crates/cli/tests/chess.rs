@@ -223,7 +223,7 @@ fn a_person_plays_black_on_a_board_seen_from_blacks_side() {
 
 #[test]
 fn undo_takes_back_a_move_and_the_reply_pgn_shows_the_game_and_resigning_ends_it() {
-    let input = "e4\nundo\nd4\npgn\ndraw\nrecord\nresign\n";
+    let input = "e4\nundo\nd4\npgn\nrecord\nresign\n";
     let out = hamle_with_input(&["play", "chess", "--bot", "thesis(depth=1)"], input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let shown = text(&out.stdout);
@@ -232,13 +232,30 @@ fn undo_takes_back_a_move_and_the_reply_pgn_shows_the_game_and_resigning_ends_it
     assert!(shown.contains("White plays d4."), "{shown}");
     assert!(shown.contains("[Event \"?\"]") && shown.contains("\n1. d4 "), "the PGN after the take-back: {shown}");
     assert!(!shown.contains("1. e4"), "the taken-back move is gone: {shown}");
-    assert!(shown.contains("'draw' cannot be claimed now"), "{shown}");
     assert!(shown.contains("[Game \"chess\"]"), "the match's record: {shown}");
     assert!(shown.contains("Game over. White resigns."), "{shown}");
     assert!(shown.contains("[Result \"0-1\"]"), "the final PGN gives the resignation's result: {shown}");
     // Nothing of the person's to take back at the start.
     let out = hamle_with_input(&["play", "chess", "--bot", "thesis(depth=1)"], "undo\nquit\n");
     assert!(text(&out.stdout).contains("there is no move of yours to take back"), "{}", text(&out.stdout));
+}
+
+#[test]
+fn draw_claims_when_the_rules_give_one_and_else_offers_one() {
+    // At the start the thesis's evaluation gives neither side an advantage: the bot accepts.
+    let out = hamle_with_input(&["play", "chess", "--bot", "thesis(depth=1)"], "draw\n");
+    let shown = text(&out.stdout);
+    assert!(shown.contains("Game over. A draw by agreement."), "{shown}");
+    assert!(shown.contains("[Result \"1/2-1/2\"]"), "the PGN carries the agreed result: {shown}");
+    // A bot that sees itself ahead declines, and the game goes on.
+    let out = hamle_with_input(&["play", "chess", "--bot", "thesis(depth=1)"], "e4\ndraw\nquit\n");
+    assert!(text(&out.stdout).contains("declines the draw"), "{}", text(&out.stdout));
+    // Fifty moves without a capture or a pawn move: `draw` is the claim, a move of the game.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80";
+    let out = hamle_with_input(&["play", "chess", "--bot", "thesis(depth=1)", "--fen", fen], "draw\n");
+    let shown = text(&out.stdout);
+    assert!(shown.contains("White plays draw."), "{shown}");
+    assert!(shown.contains("Game over. A draw by fifty-move rule."), "{shown}");
 }
 
 #[test]
