@@ -225,5 +225,17 @@ pub fn parse_fen(text: &str) -> Result<(Board, u8), FenError> {
         )));
     }
     let board = builder.build().map_err(|e| fault(format!("{e}").to_lowercase().trim_end_matches('.').to_owned()))?;
+    // cozy-chess's check test leaves out the kings: two kings side by side would let one take the other.
+    let (white, black) = (board.king(Color::White), board.king(Color::Black));
+    if cozy_chess::get_king_moves(white).has(black) {
+        return Err(fault(format!("the kings stand side by side on {white} and {black}")));
+    }
+    if board.checkers().len() > 2 {
+        return Err(fault(format!(
+            "{} is in check from {} pieces: no move gives more than two",
+            color_name(board.side_to_move()),
+            board.checkers().len()
+        )));
+    }
     Ok((board, clock))
 }

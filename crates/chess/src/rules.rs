@@ -345,15 +345,19 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    board.generate_moves(|moves| {
-        if depth == 1 {
+    // The last ply only counts: a listener of its own keeps the counting loop free of the recursion's branch.
+    if depth == 1 {
+        board.generate_moves(|moves| {
             nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += perft(&child, depth - 1);
-            }
+            false
+        });
+        return nodes;
+    }
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            nodes += perft(&child, depth - 1);
         }
         false
     });

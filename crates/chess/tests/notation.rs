@@ -65,6 +65,11 @@ fn invalid_fens_are_refused_naming_the_fault() {
         ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "invalid FEN: rank 1 holds 7 squares, not 8"),
         ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "invalid FEN: 'X' in rank 1 is neither a piece (PNBRQK, pnbrqk) nor 1-8"),
         ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "invalid FEN: black has 9 pawns (at most 8)"),
+        ("3k4/3K4/8/8/8/8/8/7R w - - 0 1", "invalid FEN: the kings stand side by side on d7 and d8"),
+        (
+            "4r2k/8/8/8/1b6/3n4/8/4K3 w - - 0 1",
+            "invalid FEN: white is in check from 3 pieces: no move gives more than two",
+        ),
     ];
     for (fen, message) in cases {
         assert_eq!(refusal(fen), message, "{fen}");

@@ -169,8 +169,6 @@ fn every_kind_of_invalid_fen_is_refused_with_its_fault() {
 }
 
 #[test]
-#[ignore = "crates/chess accepts kings side by side (cozy-chess's checkers leave kings out), and the king then \
-            takes the king: a panic in cozy-chess's move generator"]
 fn kings_side_by_side_are_refused() {
     let fen = "3k4/3K4/8/8/8/8/8/7R w - - 0 1";
     assert_clean_failure(&hamle(&["chess", "status", "--fen", fen]), "invalid FEN");
