@@ -145,6 +145,7 @@ fn illegal_ambiguous_and_malformed_moves_are_refused_with_reasons() {
     let reason = |g: &Chess, text: &str| g.parse_move(text).expect_err(text).to_string();
     assert_eq!(reason(&start, "e5"), "'e5' is not a legal move here");
     assert_eq!(reason(&start, "e2e5"), "'e2e5' is not a legal move here");
+    assert_eq!(reason(&start, "e2e4q"), "'e2e4q' is not a legal move here", "a promotion no pawn can make");
     assert_eq!(reason(&start, "e7e5"), "'e7e5' is not a legal move: no piece of the side to move stands on e7");
     assert_eq!(reason(&start, "O-O"), "'O-O' is not a legal move here: castling on that side is not allowed now");
     assert_eq!(reason(&start, "z9"), "'z9' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)");
