@@ -228,7 +228,7 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
 }
 
 impl Chess {
-    /// The game as PGN with unknown players: see [`write`].
+    /// The game as PGN with unknown players: see [`write()`].
     pub fn pgn(&self) -> String {
         write(self, &[])
     }

@@ -1,30 +1,12 @@
 //! `hamle chess`, `hamle play chess` and `hamle bench chess` as a person or a program uses them: real
 //! processes, real output.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod run;
 
+use std::process::Output;
+
+use run::{hamle, hamle_with_input, text};
 use serde_json::{Value, json};
-
-fn hamle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hamle")).args(args).output().expect("hamle runs")
-}
-
-fn hamle_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hamle starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("hamle ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn json_of(out: &Output) -> Value {
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -1,27 +1,11 @@
 //! The `hamle` binary as a person uses it: real processes, real output.
 
+mod run;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn hamle(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hamle")).args(args).output().expect("hamle runs")
-}
-
-fn hamle_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hamle starts");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
-    child.wait_with_output().expect("hamle ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use run::{hamle, hamle_with_input, text};
 
 fn assert_clean_failure(out: &Output, expect: &str) {
     let err = text(&out.stderr);

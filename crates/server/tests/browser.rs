@@ -7,71 +7,30 @@
 
 mod chromedriver;
 mod common;
+mod page;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use chromedriver::Driver;
 use common::Server;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use hamle_core::{Bot, Budget, Notation, Stream};
+use page::{click, eval, game_id, session, settled, shot, text, until};
 use serde_json::{Value, json};
 
-/// Chromium's flags for this closed network (as the machine's notes advise) and a phone-or-desk window.
-const FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
-
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).expect("a folder for screenshots");
-    dir
+/// chromedriver, its process group ended and its profiles removed when dropped (see `chromedriver/mod.rs`).
+/// A browser session of its own profile in a window of `width` × `height`.
+async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
+    session(driver, width, height, |_, _| {}).await
 }
 
-/// chromedriver, its process group ended and its profiles removed when dropped (see `chromedriver/mod.rs`).
 fn driver() -> Driver {
     Driver::start()
-}
-
-async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
-    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    // Each session its own profile: a shared one would share the player token across servers (and the friends
-    // test needs two players).
-    let profile = driver.profile();
-    let mut args: Vec<String> = FLAGS.iter().map(|f| (*f).to_owned()).collect();
-    args.push(format!("--window-size={width},{height}"));
-    args.push(format!("--user-data-dir={}", profile.display()));
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), json!({ "binary": binary, "args": args }));
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session")
-}
-
-async fn shot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("a screenshot");
-    let path = screenshots().join(format!("{name}.png"));
-    std::fs::write(&path, png).expect("the screenshot is written");
-    println!("screenshot: {}", path.display());
 }
 
 /// Chooses the `<option>` that `css` names.
 async fn pick(client: &Client, css: &str) {
     client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("chosen");
-}
-
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("a click");
 }
 
 /// Presses the mouse on `from`, moves to `to` and releases there.
@@ -92,47 +51,9 @@ async fn drag(client: &Client, from: &str, to: &str) {
     client.perform_actions(moves).await.expect("a drag");
 }
 
-/// Waits until the page has drawn the answer to the last action.
-async fn settled(client: &Client) {
-    client
-        .wait()
-        .at_most(Duration::from_secs(30))
-        .for_element(Locator::Css("body[data-busy='false']"))
-        .await
-        .expect("the page settles");
-}
-
-async fn text(client: &Client, css: &str) -> String {
-    client.find(Locator::Css(css)).await.expect(css).text().await.expect("text")
-}
-
-/// The game's id in the page's address (`?game=…`), once the game is made.
-async fn game_id(client: &Client) -> String {
-    let url = client.current_url().await.expect("an address");
-    url.query_pairs().find(|(k, _)| k == "game").map(|(_, v)| v.into_owned()).expect("the game's id in the address")
-}
-
 /// The game's public state, as a watcher reads it.
 fn state(server: &Server, id: &str) -> Value {
     server.client().state(id)
-}
-
-/// Runs `script` in the page and returns its answer.
-async fn eval(client: &Client, script: &str) -> Value {
-    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
-}
-
-/// Waits until `script` answers `want` in the page (a pushed update arriving), failing with what it answered last.
-async fn until(client: &Client, script: &str, want: &Value) {
-    let start = Instant::now();
-    loop {
-        let got = eval(client, script).await;
-        if &got == want {
-            return;
-        }
-        assert!(start.elapsed() < Duration::from_secs(15), "{script} answered {got}, not {want}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// Fails if the page's message line shows an error.

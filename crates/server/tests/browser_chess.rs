@@ -8,6 +8,7 @@
 
 mod chromedriver;
 mod common;
+mod page;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -15,64 +16,30 @@ use std::time::{Duration, Instant};
 use chromedriver::Driver;
 use common::Server;
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction, TouchActions};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
+use page::{click, eval, game_id, session, settled, text, until};
 use serde_json::{Value, json};
-
-/// Chromium's flags for this closed network (as in `browser.rs`).
-const FLAGS: &[&str] = &[
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-];
-
-fn screenshots() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).expect("a folder for screenshots");
-    dir
-}
 
 /// A browser session of its own profile (so its own player token): a desk window, or a phone's screen (390 px
 /// wide, touch) by Chromium's mobile emulation, since a headless window does not get narrower than about 500 px.
 /// Answers the session and the folder its downloads go to.
 async fn browser(driver: &Driver, width: u32, height: u32, phone: bool) -> (Client, PathBuf) {
-    let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let profile = driver.profile();
-    let mut args: Vec<String> = FLAGS.iter().map(|f| (*f).to_owned()).collect();
-    args.push(format!("--window-size={width},{height}"));
-    args.push(format!("--user-data-dir={}", profile.display()));
-    // Downloads (the PGN) land in the profile's own folder, without asking.
-    let downloads = profile.join("downloads");
-    let prefs = json!({ "download.default_directory": downloads, "download.prompt_for_download": false });
-    let mut options = json!({ "binary": binary, "args": args, "prefs": prefs });
-    if phone {
-        options["mobileEmulation"] =
-            json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true } });
-    }
-    let mut caps = serde_json::Map::new();
-    caps.insert("goog:chromeOptions".into(), options);
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a browser session");
+    let mut downloads = PathBuf::new();
+    let client = session(driver, width, height, |options, profile| {
+        // Downloads (the PGN) land in the profile's own folder, without asking.
+        downloads = profile.join("downloads");
+        options["prefs"] = json!({ "download.default_directory": downloads, "download.prompt_for_download": false });
+        if phone {
+            options["mobileEmulation"] =
+                json!({ "deviceMetrics": { "width": width, "height": height, "pixelRatio": 2.0, "touch": true } });
+        }
+    })
+    .await;
     (client, downloads)
 }
 
 async fn shot(client: &Client, name: &str) {
-    let png = client.screenshot().await.expect("a screenshot");
-    let path = screenshots().join(format!("chess-{name}.png"));
-    std::fs::write(&path, png).expect("the screenshot is written");
-    println!("screenshot: {}", path.display());
-}
-
-async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("a click");
+    page::shot(client, &format!("chess-{name}")).await;
 }
 
 fn square(name: &str) -> String {
@@ -114,44 +81,8 @@ const ESCAPE: &str = "\u{E00C}";
 const LEFT: &str = "\u{E012}";
 const RIGHT: &str = "\u{E014}";
 
-/// Waits until the page has drawn the answer to its last action.
-async fn settled(client: &Client) {
-    client
-        .wait()
-        .at_most(Duration::from_secs(30))
-        .for_element(Locator::Css("body[data-busy='false']"))
-        .await
-        .expect("the page settles");
-}
-
-async fn text(client: &Client, css: &str) -> String {
-    client.find(Locator::Css(css)).await.expect(css).text().await.expect("text")
-}
-
-async fn game_id(client: &Client) -> String {
-    let url = client.current_url().await.expect("an address");
-    url.query_pairs().find(|(k, _)| k == "game").map(|(_, v)| v.into_owned()).expect("the game's id in the address")
-}
-
 fn state(server: &Server, id: &str) -> Value {
     server.client().state(id)
-}
-
-async fn eval(client: &Client, script: &str) -> Value {
-    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("{script}: {e}"))
-}
-
-/// Waits until `script` answers `want` in the page, failing with what it answered last.
-async fn until(client: &Client, script: &str, want: &Value) {
-    let start = Instant::now();
-    loop {
-        let got = eval(client, script).await;
-        if &got == want {
-            return;
-        }
-        assert!(start.elapsed() < Duration::from_secs(20), "{script} answered {got}, not {want}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// The piece letter a page draws on `name` ("" for an empty square).
