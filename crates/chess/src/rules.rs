@@ -86,12 +86,6 @@ impl Default for Chess {
     }
 }
 
-impl PartialEq for Chess {
-    fn eq(&self, other: &Self) -> bool {
-        self.start == other.start && self.played == other.played && self.ending == other.ending
-    }
-}
-
 /// A key equal for positions that are the same under FIDE's article 9.2: same pieces, side to move and
 /// castling rights, and the same en passant capture possible (a double step that cannot be taken does not
 /// make a new position).

@@ -152,7 +152,16 @@ fn illegal_ambiguous_and_malformed_moves_are_refused_with_reasons() {
     assert_eq!(reason(&start, ""), "'' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)");
     let knights = game("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     assert_eq!(reason(&knights, "Nd2"), "'Nd2' is ambiguous: write Nbd2 or Nfd2");
+    assert_eq!(
+        reason(&knights, "Nbcd2"),
+        "'Nbcd2' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)"
+    );
+    assert_eq!(
+        reason(&knights, "N11d2"),
+        "'N11d2' is not a move: write SAN (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)"
+    );
     let promote = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(reason(&promote, "Kb8"), "'Kb8' is not a legal move here", "only a pawn must promote");
     assert_eq!(reason(&promote, "b8"), "'b8' is not a legal move: a pawn reaching the last rank must promote (e8=Q)");
     assert_eq!(
         reason(&promote, "b7b8"),

@@ -136,6 +136,8 @@ fn bishops_on_one_colour_cannot_mate_but_on_both_they_can() {
     // c1 and f8 are both dark squares; c1 and c8 are of opposite colours.
     assert_eq!(game("5bk1/8/8/8/8/8/8/2B1K3 w - - 0 1").ending(), Some(Ending::Insufficient));
     assert_eq!(game("2b3k1/8/8/8/8/8/8/2B1K3 w - - 0 1").ending(), None);
+    // f1 and c8 are both light squares.
+    assert_eq!(game("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1").ending(), Some(Ending::Insufficient));
 }
 
 #[test]
@@ -190,6 +192,14 @@ fn a_double_step_without_an_en_passant_capture_repeats_the_position() {
 }
 
 #[test]
+fn a_double_step_open_to_an_en_passant_capture_makes_a_new_position() {
+    // After d5 white may take en passant: the same pieces later, with the capture gone, are another position.
+    let mut g = game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
+    play(&mut g, "d5 Ke2 Ke7 Ke1 Ke8");
+    assert_eq!(g.repetitions(), 1);
+}
+
+#[test]
 fn fivefold_repetition_ends_the_game_at_once() {
     let mut g = Chess::default();
     for _ in 0..3 {
@@ -223,6 +233,7 @@ fn a_mate_on_the_seventy_fifth_move_wins() {
     let mut g = game("6k1/5ppp/8/8/8/8/8/R3K3 w - - 149 100");
     play(&mut g, "Ra8#");
     assert_eq!(g.ending(), Some(Ending::Checkmate { winner: hamle_chess::Color::White }));
+    assert_eq!(g.ending().map(Ending::result), Some("1-0"));
 }
 
 #[test]

@@ -186,7 +186,7 @@ fn bad_params_and_bot_specs_are_400_and_make_no_game() {
     let server = Server::in_memory();
     let client = Client::player(&server);
     for setup in [
-        json!({ "kind": "chess" }),
+        json!({ "kind": "go" }),
         json!({ "kind": "tictactoe", "params": { "variant": "three-d" } }),
         json!({ "kind": "tictactoe", "params": { "colour": "red" } }),
         json!({ "kind": "domineering", "params": { "rows": "17" } }),
