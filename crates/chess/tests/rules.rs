@@ -222,6 +222,27 @@ fn fifty_moves_may_be_claimed_at_the_hundredth_half_move() {
 }
 
 #[test]
+fn the_clock_counts_past_the_boards_hundred() {
+    let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 120 90");
+    play(&mut g, "Ra2");
+    assert_eq!(g.halfmoves(), 121);
+    assert_eq!(g.fen(), "4k3/8/8/8/8/8/R7/4K3 b - - 121 90");
+}
+
+#[test]
+fn the_key_tells_positions_apart_and_not_the_way_to_them() {
+    let mut a = Chess::default();
+    play(&mut a, "Nf3 Nf6 Nc3");
+    let mut b = Chess::default();
+    play(&mut b, "Nc3 Nf6 Nf3");
+    assert_eq!(a.key(), b.key());
+    assert_ne!(a.key(), Chess::default().key());
+    let mut c = Chess::default();
+    play(&mut c, "Nf3 Nc6 Nc3");
+    assert_ne!(a.key(), c.key());
+}
+
+#[test]
 fn seventy_five_moves_end_the_game_at_once() {
     let mut g = game("4k3/8/8/8/8/8/8/R3K3 w - - 149 100");
     play(&mut g, "Ra2");
@@ -234,6 +255,7 @@ fn a_mate_on_the_seventy_fifth_move_wins() {
     play(&mut g, "Ra8#");
     assert_eq!(g.ending(), Some(Ending::Checkmate { winner: hamle_chess::Color::White }));
     assert_eq!(g.ending().map(Ending::result), Some("1-0"));
+    assert_eq!(g.points(), Some([1.0, 0.0]));
 }
 
 #[test]
