@@ -92,7 +92,7 @@ pub fn definition() -> GameDef<Chess> {
             key: "openings",
             values: "suite|none",
             default: "suite",
-            about: "bot matches from the standard start: each pair of games from a line of the opening suite",
+            about: "bot matches from the standard start: each pair of games from a position of the opening suite",
         },
     ];
     const THESIS: &[ParamDoc] = &[
