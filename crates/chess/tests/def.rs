@@ -95,3 +95,22 @@ fn bots_are_made_from_their_specs_and_bad_values_refused() {
     assert_eq!((def.face.players)(&game), ["white", "black"]);
     assert_eq!(game.info().name, def.name);
 }
+
+#[test]
+fn the_last_move_of_a_castling_is_the_kings_step() {
+    let def = hamle_chess::definition();
+    let game = after("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O");
+    assert_eq!((def.face.view)(&game)["last"], json!({ "from": "e1", "to": "g1", "san": "O-O" }));
+}
+
+#[test]
+fn a_bot_agrees_to_a_draw_unless_it_stands_better() {
+    let def = hamle_chess::definition();
+    let accepts = |game: &Chess, player| (def.face.accept_draw)(game, player);
+    let start = Chess::default();
+    assert!(accepts(&start, 0) && accepts(&start, 1), "level: both agree");
+    // White has won a pawn: white's bot declines, black's agrees.
+    let pawn_up = after("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e4 d5 exd5 Nf6");
+    assert!(!accepts(&pawn_up, 0));
+    assert!(accepts(&pawn_up, 1));
+}

@@ -162,6 +162,7 @@ fn illegal_ambiguous_and_malformed_moves_are_refused_with_reasons() {
     );
     let promote = game("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
     assert_eq!(reason(&promote, "Kb8"), "'Kb8' is not a legal move here", "only a pawn must promote");
+    assert_eq!(reason(&promote, "a8"), "'a8' is not a legal move here", "no pawn reaches a8 at all");
     assert_eq!(reason(&promote, "b8"), "'b8' is not a legal move: a pawn reaching the last rank must promote (e8=Q)");
     assert_eq!(
         reason(&promote, "b7b8"),
