@@ -159,6 +159,18 @@ fn it_claims_a_draw_when_behind_and_plays_on_when_ahead() {
 }
 
 #[test]
+fn a_budget_depth_replaces_its_own() {
+    // One ply grabs the pawn; two plies see the rook take the queen back (as above), whatever the bot's depth.
+    let game = Chess::from_fen("3rk3/8/8/3p4/8/8/8/3QK3 w - - 0 1").expect("valid");
+    let mut bot = Thesis { depth: 1, eval: Eval::Static, search: Search::Minimax };
+    let d = bot.choose(&game, &Budget::depth(2), &mut Stream::new(1)).expect("a move");
+    assert_eq!(d.depth, 2);
+    assert_ne!(game.format_move(d.mv), "Qxd5");
+    let d = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!((d.depth, game.format_move(d.mv).as_str()), (1, "Qxd5"));
+}
+
+#[test]
 fn its_name_spells_its_settings() {
     let bot = Thesis { depth: 5, eval: Eval::Static, search: Search::AlphaBeta };
     assert_eq!(Bot::<Chess>::name(&bot), "thesis(depth=5,eval=static,search=alphabeta)");

@@ -17,7 +17,7 @@
 //!
 //! What the thesis leaves unsaid, chosen here: it claims a draw (threefold, fifty moves) when one is open and
 //! every move scores below zero; the search itself knows nothing of repetition or the fifty-move rule. A
-//! budget that runs out stops it at once: it plays the best root move searched in full, or the first in
+//! budget's depth replaces its own; a budget that runs out of nodes or time stops it at once: it plays the best root move searched in full, or the first in
 //! its order when none was.
 
 use std::time::Instant;
@@ -330,9 +330,11 @@ impl Bot<Chess> for Thesis {
             return None;
         }
         let limits = Limits::new(budget.nodes, budget.deadline(start));
-        let (mv, value, nodes) = self.decide(state.board(), limits)?;
+        // A budget's depth (`hamle match --depth`) stands in for the bot's own, as for every bot.
+        let searcher = Thesis { depth: budget.depth.unwrap_or(self.depth).clamp(1, 10), ..*self };
+        let (mv, value, nodes) = searcher.decide(state.board(), limits)?;
         let mv = if state.claimable().is_some() && value < 0 { Move::ClaimDraw } else { Move::Board(mv) };
         let score = if mv == Move::ClaimDraw { 0.0 } else { f64::from(value) / 100.0 };
-        Some(Decision { mv, score, pv: vec![mv], depth: self.depth, nodes, elapsed: start.elapsed() })
+        Some(Decision { mv, score, pv: vec![mv], depth: searcher.depth, nodes, elapsed: start.elapsed() })
     }
 }
