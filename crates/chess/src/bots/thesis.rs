@@ -17,8 +17,8 @@
 //!
 //! What the thesis leaves unsaid, chosen here: it claims a draw (threefold, fifty moves) when one is open and
 //! every move scores below zero; the search itself knows nothing of repetition or the fifty-move rule. A
-//! budget's depth replaces its own; a budget that runs out of nodes or time stops it at once: it plays the best root move searched in full, or the first in
-//! its order when none was.
+//! budget's depth replaces its own; a budget that runs out of nodes or time stops it at once: it plays the
+//! best root move searched in full, or the first in its order when none was.
 
 use std::time::Instant;
 
