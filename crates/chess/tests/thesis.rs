@@ -57,6 +57,10 @@ fn the_printed_tables_read_as_the_thesis_prints_them() {
     assert_eq!(third, [1, 2, 3, -10, -10, 2, 2, 1]);
     assert_eq!(table_value(Piece::Pawn, Color::Black, sq("d6")), -10);
     assert_eq!(table_value(Piece::Pawn, Color::White, sq("e7")), 20);
+    // Çizelge 2.2's second rank, which Çizelge 2.4 shows again for d2 (−(−0.04)).
+    let second: Vec<i32> =
+        "abcdefgh".chars().map(|f| table_value(Piece::Pawn, Color::White, sq(&format!("{f}2")))).collect();
+    assert_eq!(second, [0, 0, 0, -4, -4, 0, 0, 0]);
     // The start squares that Çizelge 2.4 shows for the unprinted tables.
     let back: Vec<i32> = [(Piece::Knight, "b1"), (Piece::Bishop, "c1"), (Piece::Queen, "d1"), (Piece::King, "e1")]
         .iter()
