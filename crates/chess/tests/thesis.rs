@@ -80,6 +80,14 @@ fn moves_come_in_the_order_of_the_thesis_board_array() {
 }
 
 #[test]
+fn promotions_come_queen_first_then_rook_bishop_knight() {
+    let board = Chess::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").expect("valid").board().clone();
+    let from_b7: Vec<String> =
+        ordered_moves(&board).iter().map(|&mv| uci(&board, mv)).filter(|m| m.starts_with("b7")).collect();
+    assert_eq!(from_b7, ["b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+}
+
+#[test]
 fn ties_go_to_the_first_move_in_the_thesis_order() {
     // Material alone, one ply: every move is worth 0, so the first move of the order is kept.
     let mut bot = Thesis { depth: 1, eval: Eval::Static, search: Search::Minimax };
