@@ -138,6 +138,26 @@ fn alpha_beta_chooses_the_same_move_and_value_as_minimax_with_fewer_nodes() {
 }
 
 #[test]
+fn at_two_plies_it_does_not_walk_into_a_mate() {
+    // After 1. f3 e5, 2. g4 lets Qh4 mate: two plies see it and choose anything else.
+    let game = after("f3 e5");
+    let mut bot = Thesis { depth: 2, eval: Eval::Static, search: Search::Minimax };
+    let d = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_ne!(game.format_move(d.mv), "g4");
+    assert!(d.score > -1000.0);
+}
+
+#[test]
+fn a_level_position_is_played_on_not_claimed() {
+    // The threefold claim is open, but every move is worth 0 on material alone: a draw is no better.
+    let game = after("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8");
+    assert!(game.claimable().is_some());
+    let mut bot = Thesis { depth: 1, eval: Eval::Static, search: Search::Minimax };
+    let d = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!(game.format_move(d.mv), "a4");
+}
+
+#[test]
 fn a_node_budget_stops_the_search_at_once() {
     let game = after("e4 e5 Nf3 Nc6");
     let mut bot = Thesis { depth: 5, ..Thesis::DEFAULT };
