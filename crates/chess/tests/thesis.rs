@@ -145,6 +145,11 @@ fn at_two_plies_it_does_not_walk_into_a_mate() {
     let d = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
     assert_ne!(game.format_move(d.mv), "g4");
     assert!(d.score > -1000.0);
+    // Two captures of the knight on h3 win the same piece; gxh3 opens the h4–e1 diagonal to Qh4#, and it comes
+    // first in the thesis's order: only the mate's value keeps it from being chosen.
+    let bait = Chess::from_fen("rnbqkb1r/pppp1ppp/8/4p3/8/5P1n/PPPPP1PP/RNBQKBNR w KQkq - 0 1").expect("valid");
+    let d = bot.choose(&bait, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!(bait.format_move(d.mv), "Nxh3");
 }
 
 #[test]
