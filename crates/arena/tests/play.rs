@@ -530,6 +530,9 @@ fn a_takeback_undoes_the_persons_move_and_the_bots_reply() {
     assert_eq!(san.len(), 2, "e4 and the bot's reply remain");
     assert_eq!(san[0], "e4");
     assert_eq!(after["board"]["turn"], "white", "the person is to move again");
+    assert_eq!(after["history"].as_array().map(Vec::len), Some(2), "the match's list of moves agrees");
+    let last = after["log"].as_array().and_then(|l| l.last()).map(|l| l["text"].clone());
+    assert_eq!(last, Some(serde_json::json!("White takes back 2 moves.")));
     live.act(0, Action::Takeback).expect("a second takeback");
     assert_eq!(live.view()["board"]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let none = live.act(0, Action::Takeback).expect_err("nothing left to take back");
