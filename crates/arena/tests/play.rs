@@ -598,3 +598,31 @@ fn friends_agree_a_draw_by_both_offering_before_a_move() {
     assert_eq!(live.view()["ending"]["text"], "A draw by agreement.");
     assert!(live.act(1, Action::OfferDraw).is_err(), "the game is over");
 }
+
+#[test]
+fn black_takes_back_one_move_before_the_bot_replies() {
+    // The person plays black: after the bot's first move and the person's reply, the bot has not moved yet, so
+    // one move is taken back, and the log says so in the singular.
+    let mut live = person_vs_bot("chess", "thesis(depth=1)", 1);
+    run_bots(live.as_mut(), 1);
+    live.act(1, Action::Move { mv: "e5".into() }).expect("legal");
+    live.act(1, Action::Takeback).expect("a take-back as black");
+    let view = live.view();
+    assert_eq!(view["board"]["san"].as_array().map(Vec::len), Some(1), "the bot's first move stays");
+    let last = view["log"].as_array().and_then(|l| l.last()).map(|l| l["text"].clone());
+    assert_eq!(last, Some(serde_json::json!("Black takes back 1 move.")));
+}
+
+#[test]
+fn no_draw_is_offered_between_the_games_of_a_match() {
+    let setup = Setup {
+        game: spec("chess"),
+        seats: vec![Seat::Person, Seat::Bot(spec("thesis(depth=1)"))],
+        helper: None,
+        length: Some(3),
+    };
+    let mut live = start(setup, 1);
+    live.act(0, Action::Resign).expect("a resignation");
+    let refused = live.act(0, Action::OfferDraw).expect_err("the game is over, the match is not");
+    assert_eq!(refused, Refusal::NotAllowed("this game is over".into()));
+}
