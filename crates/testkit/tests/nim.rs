@@ -22,6 +22,10 @@ enum Bug {
     PositionDropsPlayer,
     /// Moves take no stones, so the game never ends.
     Endless,
+    /// Taking 4 is allowed too, by a history the position text leaves out: a state read from the text lacks it.
+    HistoryMove,
+    /// A state read from the position text may take 4, which the game it came from may not.
+    ParsedGainsMove,
 }
 
 #[derive(Clone, Debug)]
@@ -71,7 +75,8 @@ impl Game for Nim {
     fn legal_moves(&self, moves: &mut Vec<u32>) {
         moves.clear();
         if self.turn() == Turn::Player(self.to_move) {
-            moves.extend(1..=self.stones.min(3));
+            let most = if self.bug == Bug::HistoryMove { 4 } else { 3 };
+            moves.extend(1..=self.stones.min(most));
         }
     }
 
@@ -154,7 +159,12 @@ impl Notation for Nim {
             ["1"] => 1,
             _ => return Err(bad()),
         };
-        Ok(Nim { stones, to_move, pending, ..self.clone() })
+        let bug = match self.bug {
+            Bug::HistoryMove => Bug::None,
+            Bug::ParsedGainsMove => Bug::HistoryMove,
+            other => other,
+        };
+        Ok(Nim { stones, to_move, pending, bug, ..self.clone() })
     }
 }
 
@@ -349,6 +359,28 @@ fn smoke_catches_chance_probabilities_not_summing_to_one() {
 #[should_panic(expected = "parses to a state with key")]
 fn smoke_catches_a_position_text_that_loses_information() {
     smoke(&Nim::broken(10, Bug::PositionDropsPlayer), 5, 1);
+}
+
+#[test]
+fn smoke_with_history_lets_a_parsed_state_lack_a_move_its_history_gives() {
+    let report = hamle_testkit::smoke_with_history(&Nim::broken(10, Bug::HistoryMove), 5, 1);
+    assert_eq!(report.games, 5);
+    let strict = panic_message(|| {
+        smoke(&Nim::broken(10, Bug::HistoryMove), 5, 1);
+    });
+    assert!(strict.contains("parses to a state with legal moves"), "{strict}");
+}
+
+#[test]
+#[should_panic(expected = "parses to a state with legal moves")]
+fn smoke_with_history_catches_a_parsed_state_with_a_move_the_game_lacks() {
+    hamle_testkit::smoke_with_history(&Nim::broken(10, Bug::ParsedGainsMove), 5, 1);
+}
+
+#[test]
+#[should_panic(expected = "parses to a state with key")]
+fn smoke_with_history_still_checks_the_key_of_a_parsed_state() {
+    hamle_testkit::smoke_with_history(&Nim::broken(10, Bug::PositionDropsPlayer), 5, 1);
 }
 
 #[test]
