@@ -9,11 +9,7 @@ use crate::bots::thesis::evaluate;
 use crate::bots::{Eval, Search, Thesis};
 use crate::notation::{san, uci};
 use crate::openings;
-use crate::rules::{Chess, Ending};
-
-fn color_name(color: Color) -> &'static str {
-    if color == Color::White { "white" } else { "black" }
-}
+use crate::rules::{Chess, Ending, color_name};
 
 /// The board as the page draws it (`docs/api.md`, kind `chess`).
 fn view(game: &Chess) -> Value {

@@ -3,6 +3,8 @@
 
 use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
 
+use crate::rules::color_name;
+
 /// Why a FEN was refused: the fault in words, naming the field and what it holds.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid FEN: {0}")]
@@ -10,13 +12,6 @@ pub struct FenError(pub String);
 
 fn fault(why: impl Into<String>) -> FenError {
     FenError(why.into())
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 fn piece_of(c: char) -> Option<(Piece, Color)> {

@@ -30,4 +30,4 @@ pub use cozy_chess::{Board, Color, Piece, Square};
 pub use def::definition;
 pub use fen::{FenError, parse_fen};
 pub use notation::{MoveError, ParseError, san, uci};
-pub use rules::{Chess, Ending, Move, perft};
+pub use rules::{Chess, Ending, Move, color_name, legal_moves, perft};

@@ -4,7 +4,7 @@ use cozy_chess::{Board, File, Piece, Rank, Square};
 use hamle_core::Notation;
 
 use crate::fen::FenError;
-use crate::rules::{Chess, Move};
+use crate::rules::{Chess, Move, legal_moves};
 
 /// Why a move's text was refused, naming the text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -78,18 +78,9 @@ pub fn uci(board: &Board, mv: cozy_chess::Move) -> String {
     text
 }
 
-fn legal(board: &Board) -> Vec<cozy_chess::Move> {
-    let mut moves = Vec::new();
-    board.generate_moves(|piece_moves| {
-        moves.extend(piece_moves);
-        false
-    });
-    moves
-}
-
 /// A board move in SAN, with `+` or `#`; `mv` must be legal on `board`.
 pub fn san(board: &Board, mv: cozy_chess::Move) -> String {
-    let mut text = san_plain(board, mv, &legal(board));
+    let mut text = san_plain(board, mv, &legal_moves(board));
     let mut after = board.clone();
     after.play_unchecked(mv);
     if !after.checkers().is_empty() {
@@ -238,7 +229,7 @@ fn parse_san(board: &Board, text: &str, moves: &[cozy_chess::Move]) -> Result<co
 /// A [`MoveError`] naming the text and what is wrong.
 pub(crate) fn parse_board_move(board: &Board, text: &str) -> Result<cozy_chess::Move, MoveError> {
     let text = text.trim();
-    let moves = legal(board);
+    let moves = legal_moves(board);
     if let Some(found) = parse_uci(board, text, &moves) {
         return found;
     }

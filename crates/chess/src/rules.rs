@@ -204,16 +204,10 @@ impl Chess {
         }
     }
 
-    /// The board's legal moves, in cozy-chess's form (castling as the king taking its rook).
+    /// The board's legal moves, in cozy-chess's form (castling as the king taking its rook); none once the
+    /// game is over.
     pub fn board_moves(&self) -> Vec<cozy_chess::Move> {
-        let mut moves = Vec::with_capacity(48);
-        if self.ending.is_none() {
-            self.board.generate_moves(|piece_moves| {
-                moves.extend(piece_moves);
-                false
-            });
-        }
-        moves
+        if self.ending.is_some() { Vec::new() } else { legal_moves(&self.board) }
     }
 
     /// The endings that need no claim: mate, stalemate, a dead position, the fifth occurrence, 75 moves.
@@ -287,6 +281,24 @@ impl Game for Chess {
 
     fn key(&self) -> u64 {
         self.board.hash()
+    }
+}
+
+/// A board's legal moves in cozy-chess's form (castling as the king taking its rook), as one list.
+pub fn legal_moves(board: &Board) -> Vec<cozy_chess::Move> {
+    let mut moves = Vec::with_capacity(48);
+    board.generate_moves(|piece_moves| {
+        moves.extend(piece_moves);
+        false
+    });
+    moves
+}
+
+/// A side's name in the words of the page, the API and the CLI: `white` or `black`.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
 

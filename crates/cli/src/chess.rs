@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
-use hamle_chess::{Board, Chess, Color, Ending, Move, perft, san, uci};
+use hamle_chess::{Board, Chess, Ending, Move, color_name, legal_moves, perft, san, uci};
 use hamle_core::Game;
 use serde_json::{Value, json};
 
@@ -50,10 +50,6 @@ fn game_from(fen: Option<&str>) -> Result<Chess> {
         None => Ok(Chess::default()),
         Some(text) => Chess::from_fen(text).context("--fen"),
     }
-}
-
-fn color_name(color: Color) -> &'static str {
-    if color == Color::White { "white" } else { "black" }
 }
 
 /// An ending as `status` names it: one word or hyphenated words, stable for programs to match.
@@ -105,12 +101,7 @@ pub fn status(game: &Chess) -> Value {
 
 /// Perft per legal move, sorted by UCI: what `--divide` prints.
 fn divide(board: &Board, depth: u32) -> Vec<(String, u64)> {
-    let mut moves = Vec::new();
-    board.generate_moves(|piece_moves| {
-        moves.extend(piece_moves);
-        false
-    });
-    let mut rows: Vec<(String, u64)> = moves
+    let mut rows: Vec<(String, u64)> = legal_moves(board)
         .into_iter()
         .map(|mv| {
             let mut child = board.clone();

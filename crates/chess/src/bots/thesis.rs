@@ -166,11 +166,7 @@ pub fn evaluate(board: &Board, me: Color, eval: Eval) -> i32 {
 /// The legal moves in the thesis's order: by the square left, then the square reached, in its array's order
 /// (a8 first), promotions queen first.
 pub fn ordered_moves(board: &Board) -> Vec<cozy_chess::Move> {
-    let mut moves = Vec::with_capacity(48);
-    board.generate_moves(|piece_moves| {
-        moves.extend(piece_moves);
-        false
-    });
+    let mut moves = crate::rules::legal_moves(board);
     let promotion_rank = |p: Option<Piece>| match p {
         None | Some(Piece::Queen) => 0,
         Some(Piece::Rook) => 1,
