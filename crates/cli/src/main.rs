@@ -45,7 +45,7 @@ struct BudgetArgs {
 
 impl BudgetArgs {
     fn budget(self) -> Budget {
-        Budget { depth: self.depth, nodes: self.nodes, time: self.ms.map(Duration::from_millis) }
+        Budget { depth: self.depth, nodes: self.nodes, time: self.ms.map(Duration::from_millis), clock: None }
     }
 }
 

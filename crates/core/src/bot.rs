@@ -12,13 +12,27 @@ pub struct Budget {
     pub depth: Option<u32>,
     /// Most nodes visited.
     pub nodes: Option<u64>,
-    /// Most time spent.
+    /// Most time spent on this move.
     pub time: Option<Duration>,
+    /// The mover's game clock, under a time control: a bot that manages its time reads it; `time` then holds
+    /// what is left on it, a hard stop for every bot.
+    pub clock: Option<Clock>,
+}
+
+/// A player's clock under a time control (`base+increment`, as `hamle match --tc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left for the rest of the game (or until `moves_to_go` moves are played).
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, when the control has one.
+    pub moves_to_go: Option<u32>,
 }
 
 impl Budget {
     /// No limit: the bot uses its own defaults.
-    pub const UNLIMITED: Budget = Budget { depth: None, nodes: None, time: None };
+    pub const UNLIMITED: Budget = Budget { depth: None, nodes: None, time: None, clock: None };
 
     /// A depth limit alone.
     pub fn depth(depth: u32) -> Self {

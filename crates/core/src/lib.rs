@@ -17,7 +17,7 @@ pub mod stream;
 pub mod tree;
 pub mod tt;
 
-pub use bot::{Bot, Budget, Decision};
+pub use bot::{Bot, Budget, Clock, Decision};
 pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};

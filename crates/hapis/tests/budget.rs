@@ -51,7 +51,7 @@ fn no_bot_reports_more_nodes_than_its_budget() {
 
 #[test]
 fn a_budget_that_does_not_bind_changes_nothing() {
-    let roomy = Budget { nodes: Some(u64::MAX), time: Some(Duration::from_secs(600)), depth: None };
+    let roomy = Budget { nodes: Some(u64::MAX), time: Some(Duration::from_secs(600)), depth: None, clock: None };
     for game in random_positions(&Hapis::default(), 32, 8) {
         for mut bot in bots().into_iter().take(6) {
             let free = bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(4)).expect("a play");

@@ -76,6 +76,7 @@ impl Bot<Domineering> for Solver {
             depth: Some(seed.depth),
             nodes: budget.nodes.map(|n| n.saturating_sub(nodes)),
             time: Some(total.saturating_sub(clock.elapsed())),
+            clock: None,
         };
         let mut decision = seed.choose(state, &left, stream)?;
         decision.nodes += nodes;
