@@ -5,6 +5,7 @@ use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
 use serde_json::{Value, json};
 
+use crate::bots::engine::Engine;
 use crate::bots::thesis::evaluate;
 use crate::bots::{Eval, Search, Thesis};
 use crate::notation::{san, uci};
@@ -111,6 +112,15 @@ pub fn definition() -> GameDef<Chess> {
             about: "alphabeta: fewer nodes, the same move as the thesis's plain minimax",
         },
     ];
+    const ENGINE: &[ParamDoc] = &[
+        ParamDoc {
+            key: "level",
+            values: "1..=8",
+            default: "8",
+            about: "1-4: shallow and noisy, 5-7: a node limit per move, 8: full strength (1 s a move unless told)",
+        },
+        ParamDoc { key: "hash", values: "1..=4096", default: "16", about: "transposition table size in MiB" },
+    ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
     face.ending = ending;
     face.openings = |game: &Chess, pair| {
@@ -145,6 +155,16 @@ pub fn definition() -> GameDef<Chess> {
             Ok(game)
         },
         bots: vec![
+            BotDef {
+                name: "engine",
+                about: "the engine: alpha-beta with the modern prunings and a tuned evaluation; levels for people",
+                params: ENGINE,
+                make: |params: &mut Params, _| {
+                    let level = params.parse_in("level", 1..=8)?;
+                    let hash = params.parse_in("hash", 1..=4096)?;
+                    Ok(Box::new(Engine::new(level, hash)))
+                },
+            },
             BotDef {
                 name: "thesis",
                 about: "the thesis's player: minimax to a fixed depth on material and piece-square tables",

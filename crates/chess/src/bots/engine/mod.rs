@@ -1,0 +1,139 @@
+//! The engine: a strong chess player with levels for people (issue 18).
+//!
+//! - [`search`]: iterative deepening, principal-variation search with aspiration windows, a transposition
+//!   table ([`tt`]), quiescence with static exchange evaluation, null move, late-move reductions and
+//!   pruning, futility and reverse futility pruning, check extensions, killer, history and countermove
+//!   ordering, mate-distance pruning.
+//! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure,
+//!   mobility, king safety — tuned by Texel's method (`hamle train chess`).
+//! - [`time`]: how long to think under a clock.
+//!
+//! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.
+
+pub mod eval;
+pub mod search;
+pub mod time;
+pub mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use cozy_chess::Board;
+use hamle_core::{Bot, Budget, Decision, Stream};
+
+use crate::rules::{Chess, Move};
+use search::{Limits, MATE, Searcher};
+
+/// What a level may do: its depth and node limits and the noise added to its root moves' values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Deepest search.
+    pub depth: Option<u32>,
+    /// Most nodes per move.
+    pub nodes: Option<u64>,
+    /// Each root move's value is shifted by up to this many centipawns, either way.
+    pub noise: i32,
+}
+
+/// The levels, 1 to 8.
+pub const LEVELS: [Level; 8] = [
+    Level { depth: Some(1), nodes: None, noise: 150 },
+    Level { depth: Some(2), nodes: None, noise: 80 },
+    Level { depth: Some(3), nodes: None, noise: 40 },
+    Level { depth: Some(4), nodes: None, noise: 20 },
+    Level { depth: None, nodes: Some(5_000), noise: 0 },
+    Level { depth: None, nodes: Some(30_000), noise: 0 },
+    Level { depth: None, nodes: Some(200_000), noise: 0 },
+    Level { depth: None, nodes: None, noise: 0 },
+];
+
+/// Thinking time per move when neither the budget nor the level bounds the search.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// The engine as a bot.
+pub struct Engine {
+    /// Level, 1 (weakest) to 8 (full strength).
+    pub level: u8,
+    searcher: Searcher,
+}
+
+impl Engine {
+    /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB.
+    pub fn new(level: u8, hash_mb: usize) -> Engine {
+        Engine { level: level.clamp(1, 8), searcher: Searcher::new(hash_mb) }
+    }
+}
+
+/// The keys of the positions before the game's current one, since the last capture or pawn move.
+pub fn history_keys(game: &Chess) -> Vec<u64> {
+    let mut board = game.start().clone();
+    let mut keys = Vec::with_capacity(game.played().len());
+    for &mv in game.played() {
+        keys.push(board.hash());
+        board.play_unchecked(mv);
+    }
+    let window = usize::from(game.halfmoves()).min(keys.len());
+    keys.split_off(keys.len() - window)
+}
+
+/// The search limits a budget and a level give: the budget's depth, nodes and time win over the level's.
+pub fn limits(budget: &Budget, level: Level, board: &Board) -> Limits {
+    let mut limits =
+        Limits { depth: budget.depth.or(level.depth), nodes: budget.nodes.or(level.nodes), ..Limits::default() };
+    if let Some(clock) = budget.clock {
+        let (soft, hard) = time::allot(&clock, board);
+        limits.soft = Some(soft);
+        limits.hard = Some(hard);
+    } else if let Some(time) = budget.time {
+        limits.soft = Some(time);
+        limits.hard = Some(time);
+    } else if limits.depth.is_none() && limits.nodes.is_none() {
+        limits.soft = Some(DEFAULT_TIME);
+        limits.hard = Some(DEFAULT_TIME);
+    }
+    if let (Some(hard), Some(time)) = (limits.hard, budget.time) {
+        limits.hard = Some(hard.min(time));
+    }
+    limits
+}
+
+impl Bot<Chess> for Engine {
+    fn name(&self) -> String {
+        format!("engine(level={})", self.level)
+    }
+
+    fn choose(&mut self, state: &Chess, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
+        let start = Instant::now();
+        if state.ending().is_some() {
+            return None;
+        }
+        let level = LEVELS[usize::from(self.level - 1)];
+        let board = state.board();
+        let history = history_keys(state);
+        let limits = limits(budget, level, board);
+        let stop = AtomicBool::new(false);
+        let outcome = self.searcher.search(board, &history, limits, &stop, &mut |_| {});
+        let (mut best, mut value, mut pv) = (outcome.best?, outcome.value, outcome.pv);
+        if level.noise > 0 {
+            let depth = outcome.depth.max(1);
+            let values = self.searcher.root_values(board, &history, depth, &stop);
+            let noisy = values
+                .iter()
+                .map(|&(mv, v)| (mv, v, v + stream.below(2 * level.noise as usize + 1) as i32 - level.noise));
+            if let Some((mv, v, _)) = noisy.max_by_key(|&(_, _, n)| n) {
+                (best, value, pv) = (mv, v, vec![mv]);
+            }
+        }
+        let claim = state.claimable().is_some() && value < 0;
+        let mv = if claim { Move::ClaimDraw } else { Move::Board(best) };
+        let score = if claim {
+            0.0
+        } else if value.abs() > MATE - 1000 {
+            f64::from(value.signum()) * 1000.0
+        } else {
+            f64::from(value) / 100.0
+        };
+        let pv = if claim { vec![mv] } else { pv.into_iter().map(Move::Board).collect() };
+        Some(Decision { mv, score, pv, depth: outcome.depth, nodes: outcome.nodes, elapsed: start.elapsed() })
+    }
+}

@@ -1,0 +1,751 @@
+//! The engine's search: iterative deepening, principal-variation search with aspiration windows, a
+//! transposition table, quiescence with static exchange evaluation, and the usual prunings and reductions.
+//!
+//! Scores are centipawns for the side to move; a mate is [`MATE`] less its distance in plies.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use cozy_chess::{
+    BitBoard, Board, Color, Move, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
+    get_rook_moves,
+};
+
+use super::eval::{Weights, evaluate};
+use super::tt::{Bound, Table};
+
+/// A mate at the root; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+/// Deepest ply a search may reach (extensions included).
+pub const MAX_PLY: usize = 120;
+
+/// Piece values for exchanges and ordering: pawn … king.
+const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 20_000];
+
+/// A score as UCI reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of a search value.
+    pub fn of(value: i32) -> Score {
+        if value > MATE_BOUND {
+            Score::Mate((MATE - value + 1) / 2)
+        } else if value < -MATE_BOUND {
+            Score::Mate(-(MATE + value + 1) / 2)
+        } else {
+            Score::Cp(value)
+        }
+    }
+}
+
+/// What bounds a search: any of depth, nodes, time; `stop` from outside ends it too.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// No new iteration starts after this.
+    pub soft: Option<Duration>,
+    /// The search stops at once after this.
+    pub hard: Option<Duration>,
+}
+
+/// A finished iteration, as UCI's `info` line reports it.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Iteration depth.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Value of the best line.
+    pub score: Score,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub time: Duration,
+    /// The best line.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table used in this search.
+    pub hashfull: u32,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The move to play (`None` only when the root has no legal move).
+    pub best: Option<Move>,
+    /// Its value, in search units.
+    pub value: i32,
+    /// The best line.
+    pub pv: Vec<Move>,
+    /// Depth of the last iteration completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Search state kept between moves: the table and the move-ordering statistics.
+pub struct Searcher {
+    table: Table,
+    weights: &'static Weights,
+    /// Quiet moves' success, by side, from and to.
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// The quiet move that refuted the previous move, by its piece and destination.
+    counter: Box<[[u16; 64]; 6]>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    reductions: [[u8; 64]; 64],
+    // One search's state.
+    keys: Vec<u64>,
+    lists: Vec<Vec<(Move, i32)>>,
+    pv: Vec<Vec<Move>>,
+    evals: [i32; MAX_PLY + 1],
+    moved: [Option<(Piece, Square)>; MAX_PLY + 1],
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    limits: Limits,
+    stopped: bool,
+    /// Whether this iteration has found a root move, searched in full, better than the window's floor.
+    root_improved: bool,
+}
+
+impl Searcher {
+    /// A searcher with a table of `hash_mb` MiB and the shipped evaluation.
+    pub fn new(hash_mb: usize) -> Searcher {
+        let mut reductions = [[0u8; 64]; 64];
+        for (d, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            }
+        }
+        Searcher {
+            table: Table::new(hash_mb),
+            weights: Weights::shipped(),
+            history: Box::new([[[0; 64]; 64]; 2]),
+            counter: Box::new([[0; 64]; 6]),
+            killers: [[None; 2]; MAX_PLY + 1],
+            reductions,
+            keys: Vec::new(),
+            lists: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            evals: [0; MAX_PLY + 1],
+            moved: [None; MAX_PLY + 1],
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stopped: false,
+            root_improved: false,
+        }
+    }
+
+    /// A new table of `hash_mb` MiB.
+    pub fn resize(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb);
+    }
+
+    /// Forgets everything learned (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        *self.history = [[[0; 64]; 64]; 2];
+        *self.counter = [[0; 64]; 6];
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    /// Searches `board`, reached through the positions whose keys are `history` (oldest first, for
+    /// repetitions), within `limits` or until `stop` is set; `report` hears of each finished iteration.
+    pub fn search(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Outcome {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.stopped = false;
+        self.table.next_age();
+        self.keys.clear();
+        self.keys.extend_from_slice(history);
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        let mut legal = Vec::new();
+        board.generate_moves(|moves| {
+            legal.extend(moves);
+            false
+        });
+        let Some(&first) = legal.first() else {
+            return Outcome { best: None, value: 0, pv: Vec::new(), depth: 0, nodes: 0 };
+        };
+        let mut outcome = Outcome { best: Some(first), value: 0, pv: vec![first], depth: 0, nodes: 0 };
+        let max_depth = limits.depth.map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
+        let mut value = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            self.root_improved = false;
+            let mut delta = 18;
+            let (mut alpha, mut beta) = if depth >= 5 { (value - delta, value + delta) } else { (-INFINITY, INFINITY) };
+            loop {
+                let found = self.negamax(board, depth as i32, 0, alpha, beta, true, stop);
+                if self.stopped {
+                    break;
+                }
+                if found <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (found - delta).max(-INFINITY);
+                } else if found >= beta {
+                    beta = (found + delta).min(INFINITY);
+                } else {
+                    value = found;
+                    break;
+                }
+                delta += delta / 2;
+            }
+            let line = self.pv[0].clone();
+            if self.stopped {
+                // An interrupted iteration counts only for a root move it searched in full that beat the rest.
+                if self.root_improved && depth > 1 && !line.is_empty() {
+                    outcome.best = line.first().copied();
+                    outcome.pv = line;
+                }
+                break;
+            }
+            if let Some(&mv) = line.first() {
+                outcome = Outcome { best: Some(mv), value, pv: line, depth, nodes: self.nodes };
+            }
+            report(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: Score::of(value),
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: outcome.pv.clone(),
+                hashfull: self.table.hashfull(),
+            });
+            if value.abs() > MATE_BOUND && depth as i32 > 2 * (MATE - value.abs()) + 2 && limits.depth.is_none() {
+                break;
+            }
+            if limits.soft.is_some_and(|soft| self.start.elapsed() >= soft) {
+                break;
+            }
+        }
+        outcome.nodes = self.nodes;
+        outcome
+    }
+}
+
+/// Whether `mv` takes something (en passant included); castling, a king taking its own rook, does not.
+fn is_capture(board: &Board, mv: Move) -> bool {
+    board.colors(!board.side_to_move()).has(mv.to)
+        || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file())
+}
+
+/// What `mv` takes, by exchange value (a pawn for en passant).
+fn captured_value(board: &Board, mv: Move) -> i32 {
+    match board.piece_on(mv.to) {
+        Some(piece) if board.color_on(mv.to) != Some(board.side_to_move()) => SEE_VALUE[piece as usize],
+        _ if is_capture(board, mv) => SEE_VALUE[0],
+        _ => 0,
+    }
+}
+
+fn attackers(board: &Board, square: Square, occupied: BitBoard) -> BitBoard {
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    (get_pawn_attacks(square, Color::White) & board.colored_pieces(Color::Black, Piece::Pawn))
+        | (get_pawn_attacks(square, Color::Black) & board.colored_pieces(Color::White, Piece::Pawn))
+        | (get_knight_moves(square) & board.pieces(Piece::Knight))
+        | (get_king_moves(square) & board.pieces(Piece::King))
+        | (get_bishop_moves(square, occupied) & diagonal)
+        | (get_rook_moves(square, occupied) & straight)
+}
+
+/// Static exchange evaluation: whether playing `mv` and the best sequence of recaptures on its square
+/// leaves the mover at least `threshold` up.
+pub fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
+    let us = board.side_to_move();
+    if board.color_on(mv.to) == Some(us) {
+        return threshold <= 0;
+    }
+    let Some(mover) = board.piece_on(mv.from) else { return false };
+    let mut gain = captured_value(board, mv) - threshold;
+    if let Some(promotion) = mv.promotion {
+        gain += SEE_VALUE[promotion as usize] - SEE_VALUE[0];
+    }
+    if gain < 0 {
+        return false;
+    }
+    let on_square = mv.promotion.unwrap_or(mover);
+    gain -= SEE_VALUE[on_square as usize];
+    if gain >= 0 {
+        return true;
+    }
+    let mut occupied = (board.occupied() - mv.from.bitboard()) | mv.to.bitboard();
+    if mover == Piece::Pawn && board.piece_on(mv.to).is_none() && mv.from.file() != mv.to.file() {
+        occupied -= Square::new(mv.to.file(), mv.from.rank()).bitboard();
+    }
+    let diagonal = board.pieces(Piece::Bishop) | board.pieces(Piece::Queen);
+    let straight = board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    let mut around = attackers(board, mv.to, occupied) & occupied;
+    let mut side = !us;
+    loop {
+        let ours = around & board.colors(side);
+        if ours.is_empty() {
+            break;
+        }
+        let Some(piece) = Piece::ALL.into_iter().find(|&p| !(ours & board.pieces(p)).is_empty()) else { break };
+        let Some(from) = (ours & board.pieces(piece)).next_square() else { break };
+        occupied -= from.bitboard();
+        if matches!(piece, Piece::Pawn | Piece::Bishop | Piece::Queen) {
+            around |= get_bishop_moves(mv.to, occupied) & diagonal;
+        }
+        if matches!(piece, Piece::Rook | Piece::Queen) {
+            around |= get_rook_moves(mv.to, occupied) & straight;
+        }
+        around &= occupied;
+        side = !side;
+        gain = -gain - 1 - SEE_VALUE[piece as usize];
+        if gain >= 0 {
+            // A king may not take into a guarded square: then the other side has the last word.
+            if piece == Piece::King && !(around & board.colors(side)).is_empty() {
+                side = !side;
+            }
+            break;
+        }
+    }
+    side != us
+}
+
+/// Only kings and at most one minor piece: nobody can mate.
+fn dead(board: &Board) -> bool {
+    let heavy = board.pieces(Piece::Pawn) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+    heavy.is_empty() && board.occupied().len() <= 3
+}
+
+const TT_MOVE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = 1 << 26;
+const BAD_CAPTURE: i32 = -(1 << 28);
+const HISTORY_MAX: i32 = 16_384;
+
+impl Searcher {
+    fn time_up(&mut self, stop: &AtomicBool) -> bool {
+        if self.nodes % 1024 == 0 {
+            let late = self.limits.hard.is_some_and(|hard| self.start.elapsed() >= hard);
+            if late || stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn repeated(&self, board: &Board, key: u64) -> bool {
+        let window = usize::from(board.halfmove_clock()).min(self.keys.len());
+        self.keys[self.keys.len() - window..].iter().rev().skip(1).step_by(2).any(|&k| k == key)
+    }
+
+    /// Scores the moves of `list` for ordering.
+    fn order(&self, board: &Board, list: &mut [(Move, i32)], tt_move: Option<Move>, ply: usize) {
+        let side = board.side_to_move() as usize;
+        let counter =
+            ply.checked_sub(1).and_then(|p| self.moved[p]).map(|(piece, to)| self.counter[piece as usize][to as usize]);
+        for entry in list.iter_mut() {
+            let mv = entry.0;
+            entry.1 = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if is_capture(board, mv) || mv.promotion == Some(Piece::Queen) {
+                let victim = captured_value(board, mv) + mv.promotion.map_or(0, |p| SEE_VALUE[p as usize]);
+                let attacker = board.piece_on(mv.from).map_or(0, |p| p as i32);
+                let base = if see_at_least(board, mv, 0) { GOOD_CAPTURE } else { BAD_CAPTURE };
+                base + victim * 8 - attacker
+            } else if self.killers[ply][0] == Some(mv) {
+                KILLER + 1
+            } else if self.killers[ply][1] == Some(mv) {
+                KILLER
+            } else if counter == Some(super::tt::pack(mv)) {
+                COUNTER
+            } else {
+                self.history[side][mv.from as usize][mv.to as usize]
+            };
+        }
+    }
+
+    /// Takes the best-scored move left from `list[from..]`, moving it to `from`.
+    fn pick(list: &mut [(Move, i32)], from: usize) -> (Move, i32) {
+        let mut best = from;
+        for i in from + 1..list.len() {
+            if list[i].1 > list[best].1 {
+                best = i;
+            }
+        }
+        list.swap(from, best);
+        list[from]
+    }
+
+    fn reward(&mut self, board: &Board, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        let side = board.side_to_move() as usize;
+        let bonus = (depth * depth).min(400);
+        let update = |h: &mut i32, delta: i32| *h += delta - *h * delta.abs() / HISTORY_MAX;
+        update(&mut self.history[side][mv.from as usize][mv.to as usize], bonus);
+        for &other in tried {
+            if other != mv {
+                update(&mut self.history[side][other.from as usize][other.to as usize], -bonus);
+            }
+        }
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        if let Some((piece, to)) = ply.checked_sub(1).and_then(|p| self.moved[p]) {
+            self.counter[piece as usize][to as usize] = super::tt::pack(mv);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        board: &Board,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        stop: &AtomicBool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let in_check = !board.checkers().is_empty();
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(board, ply, alpha, beta, stop);
+        }
+        self.nodes += 1;
+        if self.time_up(stop) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let key = board.hash();
+        if ply > 0 {
+            if board.halfmove_clock() >= 100 || dead(board) || self.repeated(board, key) {
+                return 0;
+            }
+            // Mate-distance pruning: no line from here beats a mate already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let hit = self.table.probe(board, key);
+        if let Some(hit) = hit
+            && !pv_node
+            && hit.depth >= depth
+        {
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let tt_move = hit.and_then(|h| h.mv);
+        let eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far enough above beta that a shallow search would not come back down.
+            if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta && eval.abs() < MATE_BOUND {
+                return eval;
+            }
+            // Null move: if passing still holds beta, a real move will too (not in pawn endings: zugzwang).
+            let pieces = board.colors(board.side_to_move()) - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
+            if depth >= 3 && eval >= beta && !pieces.is_empty() && self.moved[ply - 1].is_some() {
+                if let Some(passed) = board.null_move() {
+                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                    self.moved[ply] = None;
+                    self.keys.push(key);
+                    let score = -self.negamax(&passed, depth - r, ply + 1, -beta, -beta + 1, false, stop);
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score > MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+        // Without a move to try first, a deep search here is mostly wasted: search shallower.
+        if tt_move.is_none() && depth >= 4 && (pv_node || !in_check) {
+            depth -= 1;
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        board.generate_moves(|moves| {
+            list.extend(moves.into_iter().map(|mv| (mv, 0)));
+            false
+        });
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        self.order(board, &mut list, tt_move, ply);
+        self.keys.push(key);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut searched = 0usize;
+        for i in 0..list.len() {
+            let (mv, order) = Self::pick(&mut list, i);
+            let quiet = !is_capture(board, mv) && mv.promotion.is_none();
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let gives_check = !child.checkers().is_empty();
+            if ply > 0 && best > -MATE_BOUND && !in_check {
+                if quiet && !gives_check {
+                    // Late-move pruning: far down the list, quiet moves rarely matter.
+                    if !pv_node
+                        && depth <= 7
+                        && quiets_tried.len() as i32 >= (3 + depth * depth) / (2 - i32::from(improving))
+                    {
+                        continue;
+                    }
+                    // Futility: not even a good positional move lifts this above alpha.
+                    if !pv_node && depth <= 6 && eval + 100 + 90 * depth <= alpha {
+                        continue;
+                    }
+                    if depth <= 6 && !see_at_least(board, mv, -25 * depth * depth) {
+                        continue;
+                    }
+                } else if !quiet && depth <= 6 && order < GOOD_CAPTURE && !see_at_least(board, mv, -100 * depth) {
+                    continue;
+                }
+            }
+            self.moved[ply] = board.piece_on(mv.from).map(|p| (p, mv.to));
+            let score = if searched == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, stop)
+            } else {
+                // Late-move reductions: later quiet moves get a shallower look unless they prove better.
+                let mut r = 0;
+                if depth >= 3 && searched >= 2 && quiet && !in_check {
+                    r = i32::from(self.reductions[(depth as usize).min(63)][searched.min(63)]);
+                    r += i32::from(!pv_node) - i32::from(improving) - i32::from(gives_check);
+                    r -= self.history[board.side_to_move() as usize][mv.from as usize][mv.to as usize] / 6000;
+                    r -= i32::from(order >= COUNTER);
+                    r = r.clamp(0, depth - 2);
+                }
+                let mut score = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha, false, stop);
+                if score > alpha && r > 0 {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, false, stop);
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, stop);
+                }
+                score
+            };
+            if self.stopped {
+                break;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.root_improved = true;
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward(board, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(mv);
+            }
+        }
+        self.keys.pop();
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        if searched == 0 {
+            // Every move was pruned: the node is worth what the static evaluation promised.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.table.store(key, best_move, to_table(best, ply), stored_eval, depth, bound);
+        best
+    }
+
+    fn quiesce(&mut self, board: &Board, ply: usize, mut alpha: i32, beta: i32, stop: &AtomicBool) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.time_up(stop) {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if dead(board) {
+            return 0;
+        }
+        let in_check = !board.checkers().is_empty();
+        let key = board.hash();
+        let hit = self.table.probe(board, key);
+        if let Some(hit) = hit {
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let stand_pat =
+            if in_check { -MATE + ply as i32 } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { stand_pat };
+        }
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        let enemies = board.colors(!board.side_to_move());
+        board.generate_moves(|moves| {
+            for mv in moves {
+                if in_check || enemies.has(mv.to) || mv.promotion == Some(Piece::Queen) || is_capture(board, mv) {
+                    list.push((mv, 0));
+                }
+            }
+            false
+        });
+        if in_check && list.is_empty() {
+            self.lists[ply] = list;
+            return -MATE + ply as i32;
+        }
+        self.order(board, &mut list, hit.and_then(|h| h.mv), ply);
+        let mut best = stand_pat;
+        for i in 0..list.len() {
+            let (mv, order) = Self::pick(&mut list, i);
+            if !in_check {
+                // Delta pruning: even winning the piece outright would not reach alpha.
+                if mv.promotion.is_none() && stand_pat + captured_value(board, mv) + 200 <= alpha {
+                    continue;
+                }
+                if order < GOOD_CAPTURE {
+                    continue;
+                }
+            }
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha, stop);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped { 0 } else { best }
+    }
+}
+
+/// A score as the table keeps it: mates counted from the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Searcher {
+    /// Each legal move of `board` with its value searched `depth` plies deep in a full window: slower than
+    /// [`Searcher::search`], for players that choose among near-best moves (the engine's lower levels).
+    pub fn root_values(&mut self, board: &Board, history: &[u64], depth: u32, stop: &AtomicBool) -> Vec<(Move, i32)> {
+        self.start = Instant::now();
+        self.stopped = false;
+        self.keys.clear();
+        self.keys.extend_from_slice(history);
+        self.keys.push(board.hash());
+        let mut legal = Vec::new();
+        board.generate_moves(|moves| {
+            legal.extend(moves);
+            false
+        });
+        let mut values = Vec::with_capacity(legal.len());
+        for mv in legal {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            self.moved[0] = board.piece_on(mv.from).map(|p| (p, mv.to));
+            let value = -self.negamax(&child, depth as i32 - 1, 1, -INFINITY, INFINITY, true, stop);
+            if self.stopped {
+                break;
+            }
+            values.push((mv, value));
+        }
+        values
+    }
+
+    /// Nodes searched by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}

@@ -1,0 +1,66 @@
+//! How long to think under a clock: a share of the time left plus most of the increment, never more than
+//! a safe part of what is left.
+
+use std::time::Duration;
+
+use cozy_chess::Board;
+use hamle_core::Clock;
+
+/// Kept back on every move for what happens outside the search (the arena, a GUI, the pipe).
+const OVERHEAD: Duration = Duration::from_millis(20);
+
+/// The soft limit (no new iteration after it) and the hard limit (stop at once) for one move.
+///
+/// ```
+/// use std::time::Duration;
+/// use hamle_chess::bots::engine::time::allot;
+/// use hamle_core::Clock;
+///
+/// let clock = Clock { remaining: Duration::from_secs(10), increment: Duration::from_millis(100), moves_to_go: None };
+/// let (soft, hard) = allot(&clock, &hamle_chess::Board::default());
+/// assert!(soft < hard && hard <= Duration::from_secs(5));
+/// ```
+pub fn allot(clock: &Clock, board: &Board) -> (Duration, Duration) {
+    let left = clock.remaining.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
+    // Games last about forty moves; fewer are expected to remain as the board empties.
+    let pieces = board.occupied().len();
+    let expected = clock.moves_to_go.map_or(12 + pieces, |n| n.clamp(1, 60));
+    let share = left / expected + clock.increment * 3 / 4;
+    let ceiling = if clock.moves_to_go == Some(1) { left * 4 / 5 } else { left / 2 };
+    let hard = (share * 3).min(ceiling).max(Duration::from_millis(1));
+    let soft = (share * 6 / 10).min(hard);
+    (soft, hard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(ms: u64, inc: u64, moves_to_go: Option<u32>) -> Clock {
+        Clock { remaining: Duration::from_millis(ms), increment: Duration::from_millis(inc), moves_to_go }
+    }
+
+    #[test]
+    fn a_move_never_takes_more_than_half_the_time_left() {
+        let board = Board::default();
+        for ms in [5, 50, 500, 5_000, 50_000] {
+            let (soft, hard) = allot(&clock(ms, 10_000, None), &board);
+            assert!(hard <= Duration::from_millis(ms) / 2 + Duration::from_millis(1), "{ms} ms left: hard {hard:?}");
+            assert!(soft <= hard);
+        }
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_may_use_most_of_the_time() {
+        let (_, hard) = allot(&clock(10_000, 0, Some(1)), &Board::default());
+        assert_eq!(hard, Duration::from_millis(10_000 - 20) * 4 / 5);
+    }
+
+    #[test]
+    fn the_increment_adds_to_each_move() {
+        let board = Board::default();
+        let (without, _) = allot(&clock(10_000, 0, None), &board);
+        let (with, _) = allot(&clock(10_000, 1_000, None), &board);
+        assert!(with > without + Duration::from_millis(400), "{with:?} vs {without:?}");
+    }
+}
