@@ -14,6 +14,7 @@ pub mod eval;
 pub mod search;
 pub mod time;
 pub mod tt;
+pub mod tune;
 
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
