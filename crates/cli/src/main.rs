@@ -10,6 +10,7 @@ mod play_2048;
 mod play_hapis;
 mod solve;
 mod train;
+mod uci;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -166,6 +167,10 @@ enum Command {
         #[command(subcommand)]
         command: hapis::HapisCommand,
     },
+    /// Chess: speak UCI (the Universal Chess Interface) on stdin and stdout, for a chess GUI or a match
+    /// runner (see docs/uci.md); `--bench` searches a fixed set of positions instead and prints the node
+    /// signature and the speed.
+    Uci(uci::UciArgs),
     /// Chess tools: legal moves with the position after each, perft (with divide), a position's status.
     Chess {
         #[command(subcommand)]
@@ -431,6 +436,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Hapis { command } => hapis::run(command),
         Command::Chess { command } => chess::run(command),
+        Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Train(args) => train::run(&args),
         Command::Games => {
