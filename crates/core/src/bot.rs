@@ -67,14 +67,33 @@ pub struct Decision<M> {
     pub elapsed: Duration,
 }
 
+/// Why a bot gave no move when it was its turn: the arena scores the game a loss for it, with this reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    /// It chose a move the rules do not allow (an outside engine's answer, as it wrote it: `e2e5`).
+    #[error("illegal move {0}")]
+    IllegalMove(String),
+    /// It failed to choose: its program crashed, hung or answered nonsense (in words).
+    #[error("{0}")]
+    Failed(String),
+}
+
 /// A computer player.
 pub trait Bot<G: Game>: Send {
     /// The bot's name with its settings, as the registry spells it.
     fn name(&self) -> String;
 
     /// Chooses a move for the player to move in `state` within `budget`, drawing any randomness
-    /// (tie breaks, noise) from `stream`; `None` when no player is to move.
+    /// (tie breaks, noise) from `stream`; `None` when no player is to move, or when the bot failed (then
+    /// [`Bot::fault`] says why).
     fn choose(&mut self, state: &G, budget: &Budget, stream: &mut Stream) -> Option<Decision<G::Move>>;
+
+    /// Why the last [`Bot::choose`] gave no move on the bot's turn, taken out (a second call gives `None`).
+    /// Bots that cannot fail keep the default: `None`. Bots that drive something outside the process (a UCI
+    /// engine) fill it, so that a match scores the failure as a forfeit with its reason.
+    fn fault(&mut self) -> Option<Fault> {
+        None
+    }
 }
 
 /// Plays a uniformly random legal move.

@@ -82,6 +82,58 @@ pub type Steps<G> = fn(&G, &[String]) -> Result<Partial<<G as Game>::Move>, Refu
 /// Hints for the player to move: a level (the game's own words, `None` for its best) to ranked moves as JSON.
 pub type Hints<G> = fn(&G, Option<&str>) -> Result<Value, Refused>;
 
+/// How a finished game of a bot match ended, in the words of PGN's `Termination` tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// By the rules of the game (mate, a draw, the last move).
+    Normal,
+    /// A player's clock ran out.
+    TimeForfeit,
+    /// A player chose a move the rules do not allow.
+    RulesInfraction,
+    /// A player gave no move: its program crashed, hung or answered nonsense.
+    Abandoned,
+    /// Stopped unfinished (the arena's ply limit).
+    Unterminated,
+}
+
+impl Termination {
+    /// The PGN tag's value: `normal`, `time forfeit`, `rules infraction`, `abandoned`, `unterminated`.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::RulesInfraction => "rules infraction",
+            Termination::Abandoned => "abandoned",
+            Termination::Unterminated => "unterminated",
+        }
+    }
+}
+
+/// What a match knows of one of its finished games beyond the final state, for a [`Transcribe`] hook.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transcript<'a> {
+    /// What the games were played for (`hamle match`).
+    pub event: &'a str,
+    /// The game's number in the match, from 1.
+    pub round: usize,
+    /// The day the match was played, `YYYY.MM.DD`.
+    pub date: &'a str,
+    /// The players' names (the bots' specs), first mover first.
+    pub names: [&'a str; 2],
+    /// Each player's points, first mover first; `None` when the game was stopped unfinished.
+    pub points: Option<[f64; 2]>,
+    /// How it ended.
+    pub termination: Termination,
+    /// How it ended off the board, in words (`time forfeit by random: …`); `None` when the rules ended it.
+    pub end: Option<&'a str>,
+    /// The time control as PGN writes it (`10+0.1`: seconds, then the increment), when there was one.
+    pub time_control: Option<&'a str>,
+}
+
+/// Writes a finished game down in the game's own record format (chess: PGN).
+pub type Transcribe<G> = fn(&G, &Transcript<'_>) -> String;
+
 /// How people play a game: the page, the seats' names, and the hooks of the play layer.
 /// [`Face::new`] fills every hook with the plain choice; a game overrides what it does otherwise.
 pub struct Face<G: Game> {
@@ -119,6 +171,9 @@ pub struct Face<G: Game> {
     /// Whether a bot playing `player` accepts a draw offered now (the plain choice: never; chess: when its
     /// evaluation gives it no advantage).
     pub accept_draw: fn(&G, Player) -> bool,
+    /// A finished game of a bot match written down in the game's record format, when it has one (chess: PGN;
+    /// `hamle match --pgn` needs it). The plain choice: none.
+    pub transcript: Option<Transcribe<G>>,
 }
 
 impl<G: Notation> Face<G> {
@@ -141,6 +196,7 @@ impl<G: Notation> Face<G> {
             draw: |game, stream| game.sample_chance(stream),
             openings: |start, _| start.clone(),
             accept_draw: |_, _| false,
+            transcript: None,
         }
     }
 }

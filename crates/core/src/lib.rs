@@ -17,8 +17,8 @@ pub mod stream;
 pub mod tree;
 pub mod tt;
 
-pub use bot::{Bot, Budget, Clock, Decision};
-pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller};
+pub use bot::{Bot, Budget, Clock, Decision, Fault};
+pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};
 pub use spec::{ParamDoc, Params, Spec, SpecError};

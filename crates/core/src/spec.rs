@@ -91,6 +91,12 @@ fn is_name(s: &str) -> bool {
     !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
+/// A value may also hold `/` and `:`, so that it can be a path (`uci(cmd=/usr/games/stockfish)`); names and
+/// keys may not, so that a spec still reads as a name with `key=value` pairs.
+fn is_value(s: &str) -> bool {
+    !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | '/' | ':'))
+}
+
 impl FromStr for Spec {
     type Err = SpecError;
 
@@ -112,8 +118,10 @@ impl FromStr for Spec {
         for pair in rest.into_iter().flat_map(|r| r.split(',')).map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').ok_or_else(|| bad("parameters are written key=value"))?;
             let (key, value) = (key.trim(), value.trim());
-            if !is_name(key) || !is_name(value) {
-                return Err(bad("parameters are written key=value, with letters, digits, '-', '_' or '.'"));
+            if !is_name(key) || !is_value(value) {
+                return Err(bad(
+                    "parameters are written key=value, with letters, digits, '-', '_' or '.' (and in values '/' and ':')",
+                ));
             }
             if params.insert(key.to_owned(), value.to_owned()).is_some() {
                 return Err(bad("a parameter is given twice"));
@@ -137,7 +145,8 @@ impl fmt::Display for Spec {
 /// A parameter a game or bot accepts, for `hamle bots` and error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamDoc {
-    /// The key.
+    /// The key; a key ending in `.*` (`option.*`) stands for every key with that prefix (`option.Hash`), which
+    /// the constructor reads with [`Params::prefixed`].
     pub key: &'static str,
     /// The values it takes, e.g. `classic|two-phase` or `1..=9`.
     pub values: &'static str,
@@ -145,6 +154,16 @@ pub struct ParamDoc {
     pub default: &'static str,
     /// What it does.
     pub about: &'static str,
+}
+
+impl ParamDoc {
+    /// Whether `key` is this parameter: the key itself, or any key with the prefix of a `prefix.*` key.
+    fn takes(&self, key: &str) -> bool {
+        match self.key.strip_suffix('*') {
+            Some(prefix) => key.len() > prefix.len() && key.starts_with(prefix),
+            None => self.key == key,
+        }
+    }
 }
 
 /// The parameters of one spec as a constructor reads them: each key taken once, unknown keys refused.
@@ -161,7 +180,7 @@ impl<'a> Params<'a> {
     /// # Errors
     /// [`SpecError::UnknownParam`] for a key not in `docs`.
     pub fn new(spec: &'a Spec, docs: &'a [ParamDoc]) -> Result<Self, SpecError> {
-        if let Some(key) = spec.params.keys().find(|k| !docs.iter().any(|d| d.key == k.as_str())) {
+        if let Some(key) = spec.params.keys().find(|k| !docs.iter().any(|d| d.takes(k))) {
             return Err(SpecError::UnknownParam {
                 owner: spec.name.clone(),
                 key: key.clone(),
@@ -177,6 +196,13 @@ impl<'a> Params<'a> {
             .remove(key)
             .or_else(|| self.docs.iter().find(|d| d.key == key).map(|d| d.default.to_owned()))
             .unwrap_or_default()
+    }
+
+    /// Every parameter whose key starts with `prefix` (documented as `prefix*`, e.g. `option.*`), taken out in
+    /// key order, each as the rest of its key and its value: `option.Hash=16` gives `("Hash", "16")`.
+    pub fn prefixed(&mut self, prefix: &str) -> Vec<(String, String)> {
+        let keys: Vec<String> = self.left.keys().filter(|k| k.starts_with(prefix)).cloned().collect();
+        keys.into_iter().filter_map(|k| self.left.remove(&k).map(|v| (k[prefix.len()..].to_owned(), v))).collect()
     }
 
     /// The value of `key` read as `T`, or its documented default.
@@ -233,6 +259,37 @@ mod tests {
     fn malformed_specs_are_refused() {
         for text in ["", "a b", "thesis(depth=3", "thesis(depth)", "thesis(depth=3,depth=4)", "t(=3)", "t(a=)"] {
             assert!(text.parse::<Spec>().is_err(), "{text:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn values_may_be_paths_but_names_and_keys_may_not() {
+        let spec: Spec = "uci(cmd=/usr/games/stockfish,book=C:/books/a.bin)".parse().expect("paths are values");
+        assert_eq!(spec.params["cmd"], "/usr/games/stockfish");
+        assert_eq!(spec.params["book"], "C:/books/a.bin");
+        assert_eq!(spec.to_string(), "uci(book=C:/books/a.bin,cmd=/usr/games/stockfish)");
+        for text in ["a/b", "u:ci", "uci(c/md=x)", "uci(c:md=x)", "uci(cmd=a b)", "uci(cmd=a\\b)"] {
+            assert!(text.parse::<Spec>().is_err(), "{text:?} should be refused");
+        }
+    }
+
+    #[test]
+    fn a_prefix_key_takes_every_key_with_the_prefix() {
+        const DOCS: &[ParamDoc] = &[
+            ParamDoc { key: "depth", values: "1..=9", default: "2", about: "plies" },
+            ParamDoc { key: "option.*", values: "any", default: "", about: "options" },
+        ];
+        let spec: Spec = "uci(option.Hash=16,depth=3,option.Skill_Level=5)".parse().expect("reads");
+        let mut params = Params::new(&spec, DOCS).expect("option.* takes them");
+        assert_eq!(
+            params.prefixed("option."),
+            [("Hash".to_owned(), "16".to_owned()), ("Skill_Level".to_owned(), "5".to_owned())]
+        );
+        assert!(params.prefixed("option.").is_empty(), "taken out");
+        assert_eq!(params.parse::<u32>("depth"), Ok(3));
+        for text in ["uci(option.=1)", "uci(optionX=1)", "uci(opt.Hash=1)"] {
+            let spec: Spec = text.parse().expect("reads");
+            assert!(matches!(Params::new(&spec, DOCS), Err(SpecError::UnknownParam { .. })), "{text}");
         }
     }
 
