@@ -7,9 +7,11 @@ use serde_json::{Value, json};
 
 use crate::bots::engine::Engine;
 use crate::bots::thesis::evaluate;
+use crate::bots::uci::{self as uci_bot, UciBot};
 use crate::bots::{Eval, Search, Thesis};
 use crate::notation::{san, uci};
 use crate::openings;
+use crate::pgn;
 use crate::rules::{Chess, Ending, color_name};
 
 /// The board as the page draws it (`docs/api.md`, kind `chess`).
@@ -136,6 +138,7 @@ pub fn definition() -> GameDef<Chess> {
         let me = if player == 0 { Color::White } else { Color::Black };
         evaluate(game.board(), me, Eval::Dynamic) <= 0
     };
+    face.transcript = Some(pgn::transcript);
     GameDef {
         name: "chess",
         about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",
@@ -189,6 +192,12 @@ pub fn definition() -> GameDef<Chess> {
                 about: "a uniformly random legal move (claims included)",
                 params: &[],
                 make: |_, _| Ok(Box::new(RandomBot)),
+            },
+            BotDef {
+                name: "uci",
+                about: "an outside UCI engine (Stockfish…): uci(cmd=/usr/games/stockfish,elo=1500); terminal only",
+                params: uci_bot::PARAMS,
+                make: |params: &mut Params, _| Ok(Box::new(UciBot::new(params)?)),
             },
         ],
         face,

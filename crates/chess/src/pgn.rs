@@ -172,6 +172,69 @@ fn escape(value: &str) -> String {
 /// SAN with numbers, lines under 80 characters, and the result.
 pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
     let result = chess.ending().map_or("*", |e| e.result());
+    // The standard's word for an ending by the rules; the rule itself goes in a comment after the moves.
+    let termination = chess.ending().map(|_| ("Termination", "normal".to_owned()));
+    write_game(chess, tags, result, termination.as_slice(), rules_comment(chess).as_deref())
+}
+
+/// The rules' ending in words, for the comment after the moves: `checkmate`, `draw claimed: fifty-move rule`.
+fn rules_comment(chess: &Chess) -> Option<String> {
+    chess.ending().map(|e| match e {
+        crate::Ending::Threefold | crate::Ending::Fifty => format!("draw claimed: {}", e.reason()),
+        e => e.reason().to_owned(),
+    })
+}
+
+/// Writes a finished game of a bot match (`hamle match chess … --pgn`): the roster from the match (Event,
+/// Date, Round and the bots as White and Black), the result from the match's points — a game lost on time or
+/// by an illegal move ends off the board, which the moves alone do not show —, `Termination` (`normal`,
+/// `time forfeit`, `rules infraction`, `abandoned`, `unterminated`), `TimeControl` (`10+0.1`, or `-` without
+/// one), and how it ended as a comment after the moves.
+///
+/// ```
+/// use hamle_chess::{Chess, pgn};
+/// use hamle_core::{Termination, Transcript};
+/// let t = Transcript {
+///     event: "hamle match", round: 3, date: "2026.01.02", names: ["random", "uci(cmd=/x)"],
+///     points: Some([1.0, 0.0]), termination: Termination::TimeForfeit,
+///     end: Some("time forfeit by uci(cmd=/x): 0.201 s used with 0.200 s left"), time_control: Some("0.2"),
+/// };
+/// let text = pgn::transcript(&Chess::default(), &t);
+/// assert!(text.contains("[Round \"3\"]\n[White \"random\"]\n[Black \"uci(cmd=/x)\"]\n[Result \"1-0\"]"));
+/// assert!(text.contains("[Termination \"time forfeit\"]\n[TimeControl \"0.2\"]"));
+/// assert!(text.ends_with("{time forfeit by uci(cmd=/x): 0.201 s used with 0.200 s left} 1-0\n"));
+/// assert_eq!(pgn::read(&text).unwrap().tag("Result"), Some("1-0"));
+/// ```
+pub fn transcript(chess: &Chess, t: &hamle_core::Transcript<'_>) -> String {
+    let result = match t.points {
+        None => "*",
+        Some([white, black]) if white > black => "1-0",
+        Some([white, black]) if black > white => "0-1",
+        Some(_) => "1/2-1/2",
+    };
+    let round = t.round.to_string();
+    let tags = [
+        ("Event", t.event),
+        ("Site", "?"),
+        ("Date", t.date),
+        ("Round", round.as_str()),
+        ("White", t.names[0]),
+        ("Black", t.names[1]),
+    ];
+    let extra =
+        [("Termination", t.termination.pgn().to_owned()), ("TimeControl", t.time_control.unwrap_or("-").to_owned())];
+    let comment = t.end.map(str::to_owned).or_else(|| rules_comment(chess));
+    write_game(chess, &tags, result, &extra, comment.as_deref())
+}
+
+/// The tags, the moves and the result, with `extra` tags after the roster and `comment` after the moves.
+fn write_game(
+    chess: &Chess,
+    tags: &[(&str, &str)],
+    result: &str,
+    extra: &[(&str, String)],
+    comment: Option<&str>,
+) -> String {
     let given = |name: &str, default: &str| -> String {
         tags.iter().find(|(n, _)| *n == name).map_or(default.to_owned(), |(_, v)| (*v).to_owned())
     };
@@ -185,9 +248,8 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
     if *chess.start() != Board::default() {
         out += &format!("[SetUp \"1\"]\n[FEN \"{}\"]\n", chess.start_fen());
     }
-    if chess.ending().is_some() {
-        // The standard's word for an ending by the rules; the rule itself goes in a comment after the moves.
-        out += "[Termination \"normal\"]\n";
+    for (name, value) in extra {
+        out += &format!("[{name} \"{}\"]\n", escape(value));
     }
     out.push('\n');
     let mut board = chess.start().clone();
@@ -202,12 +264,15 @@ pub fn write(chess: &Chess, tags: &[(&str, &str)]) -> String {
         words.push(san(&board, mv));
         board.play_unchecked(mv);
     }
-    match chess.ending() {
-        Some(e @ (crate::Ending::Threefold | crate::Ending::Fifty)) => {
-            words.push(format!("{{draw claimed: {}}}", e.reason()))
+    if let Some(comment) = comment {
+        // A comment ends at the first `}`: one inside (an engine's message) would end it early. One too long
+        // for a line of its own is wrapped at its spaces, as the moves are.
+        let comment = format!("{{{}}}", comment.replace('}', ")"));
+        if comment.len() > 79 {
+            words.extend(comment.split_whitespace().map(str::to_owned));
+        } else {
+            words.push(comment);
         }
-        Some(e) => words.push(format!("{{{}}}", e.reason())),
-        None => {}
     }
     words.push(result.to_owned());
     let mut line = String::new();

@@ -3,7 +3,7 @@
 use hamle_chess::pgn::{self, PgnError};
 use hamle_chess::{Chess, Ending};
 use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Notation, Stream};
+use hamle_core::{Bot, Budget, Game, Notation, Stream, Termination, Transcript};
 
 fn play(game: &mut Chess, moves: &str) {
     for text in moves.split_whitespace() {
@@ -85,4 +85,57 @@ fn a_claimed_draw_is_written_as_a_comment_and_the_result() {
     let text = game.pgn();
     assert!(text.ends_with("4. Ng1 Ng8\n{draw claimed: threefold repetition} 1/2-1/2\n"), "{text}");
     assert_eq!(pgn::read(&text).expect("reads").chess.played().len(), 8);
+}
+
+fn match_game(points: Option<[f64; 2]>, termination: Termination, end: Option<&str>) -> Transcript<'_> {
+    Transcript {
+        event: "hamle match",
+        round: 7,
+        date: "2026.03.04",
+        names: ["uci(cmd=/usr/games/stockfish,movetime=20)", "random"],
+        points,
+        termination,
+        end,
+        time_control: None,
+    }
+}
+
+#[test]
+fn a_match_game_takes_its_result_from_the_match_and_says_how_it_ended() {
+    let def = hamle_chess::definition();
+    let write = def.face.transcript.expect("chess writes its games as PGN");
+    let mut game = Chess::default();
+    play(&mut game, "e4 e5 Nf3");
+    // Black lost on time after 2. Nf3: the board shows no ending, the match's points give the result.
+    let end = "time forfeit by random: 0.301 s used with 0.200 s left, a reason long enough to need two lines}";
+    let text = write(&game, &match_game(Some([1.0, 0.0]), Termination::TimeForfeit, Some(end)));
+    assert!(
+        text.starts_with(
+            "[Event \"hamle match\"]\n[Site \"?\"]\n[Date \"2026.03.04\"]\n[Round \"7\"]\n\
+             [White \"uci(cmd=/usr/games/stockfish,movetime=20)\"]\n[Black \"random\"]\n[Result \"1-0\"]\n\
+             [Termination \"time forfeit\"]\n[TimeControl \"-\"]\n\n1. e4 e5 2. Nf3 {time forfeit by random:"
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with(" two lines)} 1-0\n"), "a brace inside would end the comment early: {text}");
+    assert!(text.lines().all(|l| l.len() < 80), "{text}");
+    let read = pgn::read(&text).expect("reads back");
+    assert_eq!((read.chess.played().len(), read.tag("Result")), (3, Some("1-0")));
+
+    let drawn = write(&game, &match_game(Some([0.5, 0.5]), Termination::Normal, None));
+    assert!(drawn.contains("[Result \"1/2-1/2\"]") && drawn.ends_with("2. Nf3 1/2-1/2\n"), "{drawn}");
+    let lost =
+        write(&game, &match_game(Some([0.0, 1.0]), Termination::RulesInfraction, Some("illegal move by x: e2e5")));
+    assert!(lost.contains("[Result \"0-1\"]\n[Termination \"rules infraction\"]\n"), "{lost}");
+    let stopped = write(&game, &match_game(None, Termination::Unterminated, None));
+    assert!(stopped.contains("[Termination \"unterminated\"]") && stopped.ends_with("2. Nf3 *\n"), "{stopped}");
+
+    // A game the rules ended keeps the rule's comment.
+    play(&mut game, "Nc6 Bc4 Nd4 Nxe5 Qg5 Nxf7 Qxg2 Rf1 Qxe4+ Be2 Nf3#");
+    let mated = write(
+        &game,
+        &Transcript { time_control: Some("10+0.1"), ..match_game(Some([0.0, 1.0]), Termination::Normal, None) },
+    );
+    assert!(mated.contains("[Termination \"normal\"]\n[TimeControl \"10+0.1\"]\n"), "{mated}");
+    assert!(mated.ends_with("{checkmate} 0-1\n"), "{mated}");
 }

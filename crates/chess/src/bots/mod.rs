@@ -3,5 +3,6 @@
 
 pub mod engine;
 pub mod thesis;
+pub mod uci;
 
 pub use thesis::{Eval, Search, Thesis};
