@@ -2,10 +2,10 @@
 
 use std::fmt::Display;
 
-use hamle_core::{Budget, GameDef, Notation, ParamDoc, Spec};
+use hamle_core::{Bot, Budget, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
 
 use crate::ArenaError;
-use crate::matches::{MatchOptions, MatchReport, run_match};
+use crate::matches::{MatchOptions, MatchReport, run_match_with};
 use crate::play::{Live, Match, Refusal, Setup};
 
 /// A short description of a game or bot, for listings.
@@ -74,21 +74,53 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
                 self.name, self.name
             )));
         }
+        if options.transcripts && self.face.transcript.is_none() {
+            return Err(ArenaError::Unsupported(format!(
+                "{} games have no record format to be written in (--pgn is for chess)",
+                self.name
+            )));
+        }
         // Build each bot once up front so that a bad spec is an error, not a panic in a worker.
         self.bot(a, &start)?;
         self.bot(b, &start)?;
         let make = |spec: &Spec| {
             let spec = spec.clone();
             let start = start.clone();
-            move || self.bot(&spec, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot))
+            // A bot that built once may still fail to build for a later game (an engine's program removed
+            // meanwhile): it then forfeits that game with the reason, rather than being replaced unseen.
+            move || {
+                self.bot(&spec, &start).unwrap_or_else(|e| {
+                    Box::new(Unmade { name: spec.to_string(), why: Some(format!("could not be made: {e}")) })
+                })
+            }
         };
         let (make_a, make_b) = (make(a), make(b));
         let opening = |pair: usize| (self.face.openings)(&start, pair);
-        Ok(run_match(&game.to_string(), &opening, &make_a, &make_b, options))
+        Ok(run_match_with(&game.to_string(), &opening, &make_a, &make_b, options, self.face.transcript))
     }
 
     fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal> {
         Ok(Box::new(Match::new(self, setup, seed, budget)?))
+    }
+}
+
+/// A bot whose spec did not build for one game of a match: it gives no move and says why.
+struct Unmade {
+    name: String,
+    why: Option<String>,
+}
+
+impl<G: Game> Bot<G> for Unmade {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, _: &G, _: &Budget, _: &mut Stream) -> Option<Decision<G::Move>> {
+        None
+    }
+
+    fn fault(&mut self) -> Option<Fault> {
+        self.why.take().map(Fault::Failed)
     }
 }
 

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use hamle_arena::matches::TimeControl;
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
@@ -148,6 +149,13 @@ enum Command {
         /// The game's variant (the same as the parameter `variant=`).
         #[arg(long)]
         variant: Option<String>,
+        /// A time control, BASE+INCREMENT in seconds (`10+0.1`, `60`): each bot keeps a clock, and one that
+        /// runs out of time loses the game.
+        #[arg(long, value_name = "BASE+INC", value_parser = clap::value_parser!(TimeControl))]
+        tc: Option<TimeControl>,
+        /// Write every game, in order, to this file in the game's record format (chess: PGN).
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
         #[command(flatten)]
         report: ReportArgs,
         #[command(flatten)]
@@ -405,14 +413,28 @@ fn run(cli: Cli) -> Result<()> {
             );
             solve::run(&spec, json)
         }
-        Command::Match { game, bot_a, bot_b, games, seed, variant, report: run_args, budget } => {
+        Command::Match { game, bot_a, bot_b, games, seed, variant, tc, pgn, report: run_args, budget } => {
             run_args.start_threads()?;
             let json = run_args.json;
             let spec = game_spec(&game, variant.as_deref())?;
             let (a, b): (Spec, Spec) = (bot_a.parse()?, bot_b.parse()?);
             anyhow::ensure!(games > 0, "--games must be at least 1");
-            let options = MatchOptions { games, seed, budget: budget.budget(), progress: !json };
-            let report = registry.game(&spec.name)?.run_match(&spec, &a, &b, &options)?;
+            // A match in the terminal may run outside engines (`uci(cmd=…)`); the web app never does.
+            hamle_chess::bots::uci::allow_programs();
+            let options = MatchOptions {
+                games,
+                seed,
+                budget: budget.budget(),
+                progress: !json,
+                clock: tc,
+                transcripts: pgn.is_some(),
+            };
+            let mut report = registry.game(&spec.name)?.run_match(&spec, &a, &b, &options)?;
+            if let Some(path) = &pgn {
+                let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
+                std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;
+                eprintln!("{} games written to {}", games.len(), path.display());
+            }
             if json {
                 let mut summary = serde_json::to_value(&report)?;
                 if let Some(map) = summary.as_object_mut() {

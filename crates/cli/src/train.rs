@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use hamle_arena::matches::run_match;
 use hamle_arena::{MatchOptions, MatchReport};
-use hamle_core::{Bot, Budget};
+use hamle_core::Bot;
 use hamle_hapis::bots::{Heuristic, Level, Net, Thesis};
 use hamle_hapis::train::{TdConfig, Trainer};
 use hamle_hapis::{Hapis, Settings};
@@ -173,7 +173,7 @@ fn curve_path(out: &Path, ext: &str) -> PathBuf {
 fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
     let net: Arc<Net> = trainer.snapshot();
     let start = Hapis::new(Settings::default());
-    let options = MatchOptions { games: usize::try_from(games)?, seed: 1, budget: Budget::UNLIMITED, progress: false };
+    let options = MatchOptions { games: usize::try_from(games)?, seed: 1, ..MatchOptions::default() };
     let neural = || -> Box<dyn Bot<Hapis>> { Box::new(Level::Advanced.player(net.clone())) };
     let share = |r: &MatchReport| (r.a.wins as f64 / games as f64, r.a.points_per_game);
     let thesis = run_match("hapis", &|_| start, &neural, &|| Box::new(Thesis), &options);
