@@ -20,6 +20,7 @@
 
 pub mod bots;
 mod def;
+pub mod epd;
 mod fen;
 mod notation;
 pub mod openings;
