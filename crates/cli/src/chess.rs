@@ -1,14 +1,18 @@
 //! `hamle chess`: tools on chess positions that outside programs can call — the legal moves with the position
-//! after each, perft with an optional divide, the status of a position — and the board drawn from black's side
-//! for the terminal game.
+//! after each, perft with an optional divide, the status of a position, a bot's score on an EPD test suite —
+//! and the board drawn from black's side for the terminal game.
 
-use std::io::{ErrorKind, Write};
-use std::time::Instant;
+use std::io::{ErrorKind, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
+use hamle_arena::Spec;
+use hamle_chess::epd::{self, EpdPosition};
 use hamle_chess::{Board, Chess, Ending, Move, color_name, legal_moves, perft, san, uci};
-use hamle_core::Game;
+use hamle_core::{Budget, Game, Notation, Stream};
+use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 
 /// What `hamle chess` can do.
@@ -41,6 +45,24 @@ pub enum ChessCommand {
         /// The position in FEN (default: the standard start).
         #[arg(long)]
         fen: Option<String>,
+    },
+    /// Run a bot over an EPD test suite (Win At Chess: `crates/chess/tests/data/wac.epd`): in each position, in
+    /// order on one thread, the bot chooses a move in the time given; the position is solved when the move is one
+    /// of its `bm` moves and none of its `am` moves. Prints a line per position, then `solved N / M` and the
+    /// failed ids; `--json` prints `{"solved", "total", "ms", "bot", "failed": [ids], "positions": [{"id",
+    /// "played", "ok", "seconds", "depth", "nodes"}, …]}`.
+    Suite {
+        /// The EPD file: one position a line, `FEN bm MOVES; id "NAME";` (blank and `#` lines skipped).
+        file: PathBuf,
+        /// Milliseconds the bot may think in each position.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+        /// The bot, optionally with parameters: `engine`, `engine(hash=64)`, `thesis(depth=4)`.
+        #[arg(long, default_value = "engine")]
+        bot: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -151,8 +173,127 @@ pub fn run(command: ChessCommand) -> Result<()> {
             let game = game_from(fen.as_deref())?;
             emit(&(serde_json::to_string(&status(&game))? + "\n"))?;
         }
+        ChessCommand::Suite { file, ms, bot, json } => suite(&file, ms, &bot, json)?,
     }
     Ok(())
+}
+
+/// One position's result in a suite.
+struct Tried {
+    id: String,
+    played: String,
+    ok: bool,
+    seconds: f64,
+    depth: u32,
+    nodes: u64,
+}
+
+/// The suite's positions, every line checked before any search starts (a bad line found after minutes of
+/// searching would waste them).
+fn read_suite(path: &Path) -> Result<Vec<EpdPosition>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let positions = epd::parse(&text).with_context(|| path.display().to_string())?;
+    anyhow::ensure!(!positions.is_empty(), "{}: no positions (every line is blank or a # comment)", path.display());
+    for p in &positions {
+        anyhow::ensure!(
+            !p.best.is_empty() || !p.avoid.is_empty(),
+            "{}: line {}: no bm or am operation, so nothing says what solves it",
+            path.display(),
+            p.line
+        );
+        anyhow::ensure!(
+            p.game.ending().is_none(),
+            "{}: line {}: the game is already over there",
+            path.display(),
+            p.line
+        );
+    }
+    Ok(positions)
+}
+
+/// `hamle chess suite`: the bot's move in each position of an EPD file, and how many it solved.
+fn suite(path: &Path, ms: u64, bot: &str, json: bool) -> Result<()> {
+    let positions = read_suite(path)?;
+    let def = hamle_chess::definition();
+    let spec: Spec = bot.parse()?;
+    // Build the bot once up front so that a bad spec is refused before the first search.
+    let bot_name = def.bot(&spec, &positions[0].game)?.name();
+    let budget = Budget::time(Duration::from_millis(ms));
+    let bar = if !json && std::io::stderr().is_terminal() {
+        ProgressBar::new(positions.len() as u64)
+    } else {
+        ProgressBar::hidden()
+    };
+    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len}, {msg} ({elapsed}, {eta} left)") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_prefix(format!("{bot_name} at {ms} ms"));
+    let mut tried = Vec::with_capacity(positions.len());
+    let mut solved = 0;
+    for (index, position) in positions.iter().enumerate() {
+        // A new bot in every position: its tables start empty, so a position's result does not depend on the
+        // positions before it, and any one position can be rerun alone.
+        let mut player = def.bot(&spec, &position.game)?;
+        let mut ties = Stream::new(1).derive(index as u64);
+        let clock = Instant::now();
+        let decision = player.choose(&position.game, &budget, &mut ties);
+        let seconds = clock.elapsed().as_secs_f64();
+        let Some(decision) = decision else {
+            let why = player.fault().map_or_else(|| "no reason given".to_owned(), |f| f.to_string());
+            anyhow::bail!("{bot_name} chose no move in {} (line {}): {why}", position.name(), position.line);
+        };
+        let (played, ok) = match decision.mv {
+            Move::Board(mv) => (san(position.board(), mv), position.solves(mv)),
+            // A draw claim is never a suite's answer.
+            Move::ClaimDraw => (position.game.format_move(decision.mv), false),
+        };
+        let row = Tried { id: position.name(), played, ok, seconds, depth: decision.depth, nodes: decision.nodes };
+        if !json {
+            let line = suite_line(&row, position);
+            bar.suspend(|| emit(&line))?;
+        }
+        solved += usize::from(row.ok);
+        bar.set_message(format!("{solved} solved"));
+        bar.inc(1);
+        tried.push(row);
+    }
+    bar.finish_and_clear();
+    let failed: Vec<&str> = tried.iter().filter(|t| !t.ok).map(|t| t.id.as_str()).collect();
+    if json {
+        let rows: Vec<Value> = tried
+            .iter()
+            .map(|t| {
+                json!({
+                    "id": t.id, "played": t.played, "ok": t.ok, "seconds": t.seconds, "depth": t.depth, "nodes": t.nodes,
+                })
+            })
+            .collect();
+        let report = json!({
+            "solved": solved, "total": tried.len(), "ms": ms, "bot": bot_name, "failed": failed, "positions": rows,
+        });
+        emit(&(serde_json::to_string_pretty(&report)? + "\n"))
+    } else {
+        let mut text = format!("solved {solved} / {}\n", tried.len());
+        if !failed.is_empty() {
+            text += &format!("failed: {}\n", failed.join(" "));
+        }
+        emit(&text)
+    }
+}
+
+/// A position's line: `WAC.001 Qg6 ok 0.98 s`, or `WAC.002 FAIL: played Kf2, wanted Rxb2 1.00 s`.
+fn suite_line(row: &Tried, position: &EpdPosition) -> String {
+    if row.ok {
+        return format!("{} {} ok {:.2} s\n", row.id, row.played, row.seconds);
+    }
+    let mut wanted = Vec::new();
+    if !position.best_san.is_empty() {
+        wanted.push(format!("wanted {}", position.best_san.join(" or ")));
+    }
+    if !position.avoid_san.is_empty() {
+        wanted.push(format!("not {}", position.avoid_san.join(" or ")));
+    }
+    format!("{} FAIL: played {}, {} {:.2} s\n", row.id, row.played, wanted.join(", "), row.seconds)
 }
 
 /// The board of a chess view (`docs/api.md`, kind `chess`) drawn from black's side: rank 1 on top, the h-file
