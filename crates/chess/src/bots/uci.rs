@@ -199,15 +199,23 @@ impl Engine {
         };
         let (send, lines) = channel();
         // The thread ends when the engine's output does (it exits or is killed), or when the bot is gone.
-        std::thread::Builder::new().name("uci-reader".into()).spawn(move || {
+        let reader = std::thread::Builder::new().name("uci-reader".into()).spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
                 if send.send(line).is_err() {
                     break;
                 }
             }
-        })?;
-        Ok(Engine { child, stdin, lines })
+        });
+        let engine = Engine { child, stdin, lines };
+        match reader {
+            Ok(_) => Ok(engine),
+            Err(e) => {
+                // No thread would read it: the engine would wait on a full pipe, unseen, for ever.
+                engine.kill();
+                Err(e)
+            }
+        }
     }
 
     /// Sends one command. An engine that cannot be written to has crashed, as one whose output ended: the
