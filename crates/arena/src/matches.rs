@@ -862,6 +862,37 @@ mod tests {
     }
 
     #[test]
+    fn each_kind_of_forfeit_has_its_words_and_its_pgn_termination() {
+        let kinds = [ForfeitKind::Time, ForfeitKind::IllegalMove, ForfeitKind::Fault, ForfeitKind::NoMove];
+        let said: Vec<(&str, &str)> = kinds.iter().map(|k| (k.words(), k.termination().pgn())).collect();
+        assert_eq!(
+            said,
+            [
+                ("time forfeit", "time forfeit"),
+                ("illegal move", "rules infraction"),
+                ("fault", "abandoned"),
+                ("no move", "abandoned")
+            ]
+        );
+    }
+
+    #[test]
+    fn a_panic_with_a_formatted_message_is_reported_with_it() {
+        struct Formatted;
+        impl Bot<Tree> for Formatted {
+            fn name(&self) -> String {
+                "formatted".into()
+            }
+            fn choose(&mut self, state: &Tree, _: &Budget, _: &mut Stream) -> Option<Decision<u32>> {
+                panic!("no move among {}", state.len())
+            }
+        }
+        let report = run_match("tree", &|_| chain(2), &random, &|| Box::new(Formatted), &options_plain(1));
+        let lost = report.records[0].forfeit.as_ref().expect("a forfeit");
+        assert_eq!(lost.forfeit.detail, "the bot panicked: no move among 3");
+    }
+
+    #[test]
     fn dates_are_gregorian() {
         assert_eq!(civil(0), (1970, 1, 1));
         assert_eq!(civil(11_016), (2000, 2, 29));
