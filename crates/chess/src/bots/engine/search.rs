@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cozy_chess::{
-    BitBoard, Board, Color, Move, Piece, Square, get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks,
-    get_rook_moves,
+    BitBoard, Board, Color, Move, Piece, Rank, Square, get_bishop_moves, get_king_moves, get_knight_moves,
+    get_pawn_attacks, get_rook_moves,
 };
 
 use super::eval::{Weights, evaluate};
@@ -360,13 +360,13 @@ impl Searcher {
     }
 
     /// Scores the moves of `list` for ordering.
-    fn order(&self, board: &Board, list: &mut [(Move, i32)], tt_move: Option<Move>, ply: usize) {
+    fn order(&self, board: &Board, list: &mut [(Move, i32)], tt_move: u16, ply: usize) {
         let side = board.side_to_move() as usize;
         let counter =
             ply.checked_sub(1).and_then(|p| self.moved[p]).map(|(piece, to)| self.counter[piece as usize][to as usize]);
         for entry in list.iter_mut() {
             let mv = entry.0;
-            entry.1 = if Some(mv) == tt_move {
+            entry.1 = if tt_move != 0 && super::tt::pack(mv) == tt_move {
                 TT_MOVE
             } else if is_capture(board, mv) || mv.promotion == Some(Piece::Queen) {
                 let victim = captured_value(board, mv) + mv.promotion.map_or(0, |p| SEE_VALUE[p as usize]);
@@ -452,7 +452,7 @@ impl Searcher {
                 return alpha;
             }
         }
-        let hit = self.table.probe(board, key);
+        let hit = self.table.probe(key);
         if let Some(hit) = hit
             && !pv_node
             && hit.depth >= depth
@@ -467,7 +467,7 @@ impl Searcher {
                 return score;
             }
         }
-        let tt_move = hit.and_then(|h| h.mv);
+        let tt_move = hit.map_or(0, |h| h.mv);
         let eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
@@ -495,7 +495,7 @@ impl Searcher {
             }
         }
         // Without a move to try first, a deep search here is mostly wasted: search shallower.
-        if tt_move.is_none() && depth >= 4 && (pv_node || !in_check) {
+        if tt_move == 0 && depth >= 4 && (pv_node || !in_check) {
             depth -= 1;
         }
 
@@ -514,7 +514,8 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut quiets_tried: Vec<Move> = Vec::new();
+        let mut quiets_tried = [Move { from: Square::A1, to: Square::A1, promotion: None }; 64];
+        let mut quiet_count = 0usize;
         let mut searched = 0usize;
         for i in 0..list.len() {
             let (mv, order) = Self::pick(&mut list, i);
@@ -525,9 +526,7 @@ impl Searcher {
             if ply > 0 && best > -MATE_BOUND && !in_check {
                 if quiet && !gives_check {
                     // Late-move pruning: far down the list, quiet moves rarely matter.
-                    if !pv_node
-                        && depth <= 7
-                        && quiets_tried.len() as i32 >= (3 + depth * depth) / (2 - i32::from(improving))
+                    if !pv_node && depth <= 7 && quiet_count as i32 >= (3 + depth * depth) / (2 - i32::from(improving))
                     {
                         continue;
                     }
@@ -582,14 +581,15 @@ impl Searcher {
                     }
                     if score >= beta {
                         if quiet {
-                            self.reward(board, mv, &quiets_tried, depth, ply);
+                            self.reward(board, mv, &quiets_tried[..quiet_count], depth, ply);
                         }
                         break;
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push(mv);
+            if quiet && quiet_count < quiets_tried.len() {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
             }
         }
         self.keys.pop();
@@ -625,7 +625,7 @@ impl Searcher {
         }
         let in_check = !board.checkers().is_empty();
         let key = board.hash();
-        let hit = self.table.probe(board, key);
+        let hit = self.table.probe(key);
         if let Some(hit) = hit {
             let score = from_table(hit.score, ply);
             let usable = match hit.bound {
@@ -649,9 +649,17 @@ impl Searcher {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         let enemies = board.colors(!board.side_to_move());
-        board.generate_moves(|moves| {
+        // Only captures and queen promotions, unless in check: mask the destinations before listing moves.
+        let mut pawn_targets = enemies | Rank::First.bitboard() | Rank::Eighth.bitboard();
+        if let Some(file) = board.en_passant() {
+            pawn_targets |= Square::new(file, Rank::Sixth.relative_to(board.side_to_move())).bitboard();
+        }
+        board.generate_moves(|mut moves| {
+            if !in_check {
+                moves.to &= if moves.piece == Piece::Pawn { pawn_targets } else { enemies };
+            }
             for mv in moves {
-                if in_check || enemies.has(mv.to) || mv.promotion == Some(Piece::Queen) || is_capture(board, mv) {
+                if in_check || mv.promotion.is_none_or(|p| p == Piece::Queen) {
                     list.push((mv, 0));
                 }
             }
@@ -661,7 +669,7 @@ impl Searcher {
             self.lists[ply] = list;
             return -MATE + ply as i32;
         }
-        self.order(board, &mut list, hit.and_then(|h| h.mv), ply);
+        self.order(board, &mut list, hit.map_or(0, |h| h.mv), ply);
         let mut best = stand_pat;
         for i in 0..list.len() {
             let (mv, order) = Self::pick(&mut list, i);

@@ -1,7 +1,7 @@
 //! The transposition table: one entry per slot, indexed by the position's Zobrist key, replaced by depth and
 //! age.
 
-use cozy_chess::{Board, Move, Piece, Square};
+use cozy_chess::Move;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,8 +30,9 @@ struct Slot {
 /// A hit: what the table knows of a position.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
-    /// The best move found, if it is legal here.
-    pub mv: Option<Move>,
+    /// The best move found, packed ([`pack`]; 0 for none): the search compares it with the moves it
+    /// generates, so a stale or colliding entry can never make it play an illegal move.
+    pub mv: u16,
     /// The score, as stored (mate scores relative to the stored node).
     pub score: i32,
     /// The static evaluation.
@@ -57,23 +58,6 @@ pub fn pack(mv: Move) -> u16 {
     mv.from as u16 | (mv.to as u16) << 6 | promotion << 12
 }
 
-/// The move [`pack`] packed, if it is legal on `board`.
-pub fn unpack(board: &Board, bits: u16) -> Option<Move> {
-    if bits == 0 {
-        return None;
-    }
-    let promotion = match bits >> 12 {
-        0 => None,
-        p => Some(Piece::index(usize::from(p).min(5))),
-    };
-    let mv = Move {
-        from: Square::index(usize::from(bits & 63)),
-        to: Square::index(usize::from((bits >> 6) & 63)),
-        promotion,
-    };
-    board.is_legal(mv).then_some(mv)
-}
-
 impl Table {
     /// A table of about `megabytes` MiB (at least one slot).
     pub fn new(megabytes: usize) -> Table {
@@ -97,7 +81,7 @@ impl Table {
     }
 
     /// What the table holds for `board` (whose key is `key`).
-    pub fn probe(&self, board: &Board, key: u64) -> Option<Hit> {
+    pub fn probe(&self, key: u64) -> Option<Hit> {
         let slot = self.slots[self.index(key)];
         if slot.flags & 3 == 0 || slot.check != (key >> 32) as u32 {
             return None;
@@ -108,7 +92,7 @@ impl Table {
             _ => Bound::Upper,
         };
         Some(Hit {
-            mv: unpack(board, slot.mv),
+            mv: slot.mv,
             score: i32::from(slot.score),
             eval: i32::from(slot.eval),
             depth: i32::from(slot.depth),
@@ -156,7 +140,26 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use cozy_chess::{Board, Piece, Square};
+
     use super::*;
+
+    /// The move [`pack`] packed, if it is legal on `board`.
+    fn unpack(board: &Board, bits: u16) -> Option<Move> {
+        if bits == 0 {
+            return None;
+        }
+        let promotion = match bits >> 12 {
+            0 => None,
+            p => Some(Piece::index(usize::from(p).min(5))),
+        };
+        let mv = Move {
+            from: Square::index(usize::from(bits & 63)),
+            to: Square::index(usize::from((bits >> 6) & 63)),
+            promotion,
+        };
+        board.is_legal(mv).then_some(mv)
+    }
 
     #[test]
     fn a_stored_result_comes_back_with_its_move() {
@@ -164,10 +167,13 @@ mod tests {
         let mut table = Table::new(1);
         let mv = Move { from: Square::E2, to: Square::E4, promotion: None };
         table.store(board.hash(), Some(mv), 35, 12, 7, Bound::Lower);
-        let hit = table.probe(&board, board.hash()).expect("stored");
-        assert_eq!((hit.mv, hit.score, hit.eval, hit.depth, hit.bound), (Some(mv), 35, 12, 7, Bound::Lower));
+        let hit = table.probe(board.hash()).expect("stored");
+        assert_eq!(
+            (unpack(&board, hit.mv), hit.score, hit.eval, hit.depth, hit.bound),
+            (Some(mv), 35, 12, 7, Bound::Lower)
+        );
         table.clear();
-        assert!(table.probe(&board, board.hash()).is_none());
+        assert!(table.probe(board.hash()).is_none());
     }
 
     #[test]
@@ -176,7 +182,7 @@ mod tests {
         let mut table = Table::new(1);
         let mv = Move { from: Square::E2, to: Square::E5, promotion: None };
         table.store(board.hash(), Some(mv), 0, 0, 1, Bound::Exact);
-        assert_eq!(table.probe(&board, board.hash()).expect("stored").mv, None);
+        assert_eq!(unpack(&board, table.probe(board.hash()).expect("stored").mv), None);
     }
 
     #[test]
@@ -194,9 +200,9 @@ mod tests {
         let mut table = Table::new(1);
         table.store(board.hash(), None, 10, 0, 12, Bound::Lower);
         table.store(board.hash(), None, 99, 0, 2, Bound::Upper);
-        assert_eq!(table.probe(&board, board.hash()).expect("stored").depth, 12);
+        assert_eq!(table.probe(board.hash()).expect("stored").depth, 12);
         table.next_age();
         table.store(board.hash(), None, 99, 0, 2, Bound::Upper);
-        assert_eq!(table.probe(&board, board.hash()).expect("stored").depth, 2, "an older search gives way");
+        assert_eq!(table.probe(board.hash()).expect("stored").depth, 2, "an older search gives way");
     }
 }
