@@ -10,6 +10,7 @@ mod play_2048;
 mod play_hapis;
 mod solve;
 mod train;
+mod train_chess;
 mod uci;
 
 use std::path::PathBuf;

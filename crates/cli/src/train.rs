@@ -51,6 +51,15 @@ pub struct TrainArgs {
     /// Games of each measuring match (against thesis, against heuristic).
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(2..))]
     pub eval_games: u64,
+    /// Chess: nodes searched for each self-play move.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Chess: passes of the tuner over the positions.
+    #[arg(long, default_value_t = 400)]
+    pub epochs: usize,
+    /// Chess: tune on these labelled positions (`FEN;result` lines) as well as the games played.
+    #[arg(long)]
+    pub positions: Option<PathBuf>,
 }
 
 /// One point of the training curve.
@@ -64,8 +73,11 @@ struct CurvePoint {
 
 /// Runs `hamle train hapis`.
 pub fn run(args: &TrainArgs) -> Result<()> {
+    if args.game == "chess" {
+        return crate::train_chess::run(args);
+    }
     if args.game != "hapis" {
-        bail!("only `hapis` has a network to train (got '{}')", args.game);
+        bail!("`hapis` and `chess` can be trained (got '{}')", args.game);
     }
     if !((0.0..=1.0).contains(&args.lambda) && args.alpha > 0.0 && args.alpha.is_finite()) {
         bail!("--lambda must be in 0..=1 and --alpha a positive number");

@@ -1,0 +1,72 @@
+//! `hamle train chess`: self-play positions written beside the weights, a tuning that reads them back, and
+//! clear refusals.
+
+mod run;
+
+use run::{hamle, text};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hamle-train-chess-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn self_play_writes_labelled_positions_and_tuned_weights() {
+    let dir = temp_dir("play");
+    let out = dir.join("w.txt");
+    let out = out.to_str().expect("a path");
+    let run = hamle(&["train", "chess", "--games", "2", "--nodes", "200", "--epochs", "3", "--out", out]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let positions = std::fs::read_to_string(dir.join("w.positions.txt")).expect("positions written");
+    assert!(positions.lines().count() > 10, "{positions}");
+    for line in positions.lines() {
+        let (fen, result) = line.rsplit_once(';').expect("FEN;result");
+        assert_eq!(fen.split(' ').count(), 6, "{line}");
+        assert!(["1", "0.5", "0"].contains(&result), "{line}");
+    }
+    let weights = std::fs::read_to_string(&dir.join("w.txt")).expect("weights written");
+    assert!(weights.contains("\nmaterial.pawn ") && weights.contains("\ntempo "), "{weights}");
+    let curve = std::fs::read_to_string(dir.join("w.curve.csv")).expect("the curve");
+    assert_eq!(curve.lines().count(), 1 + 3, "a header and one line per epoch: {curve}");
+    // The positions alone tune again, from the weights just written.
+    let again = hamle(&[
+        "train",
+        "chess",
+        "--games",
+        "0",
+        "--positions",
+        &format!("{}/w.positions.txt", dir.display()),
+        "--resume",
+        out,
+        "--epochs",
+        "2",
+        "--out",
+        &format!("{}/w2.txt", dir.display()),
+    ]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    assert!(text(&again.stderr).contains("error after 2 epochs"), "{}", text(&again.stderr));
+}
+
+#[test]
+fn a_bad_positions_file_is_refused_with_its_line() {
+    let dir = temp_dir("bad");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "8/8/8/8/8/8/k7/K7 w - - 0 1;0.5\nnot a fen;1\n").expect("written");
+    let out = dir.join("w.txt");
+    let run = hamle(&[
+        "train",
+        "chess",
+        "--games",
+        "0",
+        "--positions",
+        bad.to_str().expect("a path"),
+        "--out",
+        out.to_str().expect("a path"),
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    assert!(text(&run.stderr).contains("line 2"), "{}", text(&run.stderr));
+    assert!(!out.exists(), "nothing written");
+    let none = hamle(&["train", "chess", "--games", "0", "--out", out.to_str().expect("a path")]);
+    assert!(text(&none.stderr).contains("no positions to tune on"), "{}", text(&none.stderr));
+}
