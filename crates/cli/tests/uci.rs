@@ -197,6 +197,18 @@ fn go_movetime_answers_within_the_time_and_fifty_milliseconds() {
 }
 
 #[test]
+fn move_overhead_is_kept_back_from_movetime() {
+    // 100 ms less 80 of overhead leaves 20: well before the 90 the default overhead leaves.
+    let mut engine = Engine::start();
+    engine.send("setoption name Move Overhead value 80");
+    engine.send("position startpos");
+    let asked = engine.send("go movetime 100");
+    let (_, at) = engine.until("bestmove", Duration::from_secs(5));
+    assert!(at - asked < Duration::from_millis(70), "bestmove after {:?}", at - asked);
+    engine.quit();
+}
+
+#[test]
 fn a_clock_is_obeyed_for_the_side_to_move() {
     // Black to move with 300 ms left must answer well within it, though white has an hour.
     let mut engine = Engine::start();
@@ -314,9 +326,10 @@ fn quit_during_a_search_ends_the_process() {
 #[test]
 fn piped_input_gets_its_answer_before_the_end() {
     // A script that writes `go depth N` and closes its input still hears the move.
-    let out = hamle_with_input(&["uci"], "position startpos moves g1f3\ngo depth 3\n");
+    let out = hamle_with_input(&["uci"], "position startpos moves g1f3\ngo depth 8\n");
     assert!(out.status.success());
     let stdout = text(&out.stdout);
+    assert!(stdout.contains("info depth 8 "), "the search ran to its depth, not stopped: {stdout}");
     let line = stdout.lines().find(|l| l.starts_with("bestmove")).expect("a bestmove");
     assert!(legal_after(None, &["g1f3"], best(line)), "{stdout}");
 }
