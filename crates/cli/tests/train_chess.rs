@@ -25,7 +25,7 @@ fn self_play_writes_labelled_positions_and_tuned_weights() {
         assert_eq!(fen.split(' ').count(), 6, "{line}");
         assert!(["1", "0.5", "0"].contains(&result), "{line}");
     }
-    let weights = std::fs::read_to_string(&dir.join("w.txt")).expect("weights written");
+    let weights = std::fs::read_to_string(dir.join("w.txt")).expect("weights written");
     assert!(weights.contains("\nmaterial.pawn ") && weights.contains("\ntempo "), "{weights}");
     let curve = std::fs::read_to_string(dir.join("w.curve.csv")).expect("the curve");
     assert_eq!(curve.lines().count(), 1 + 3, "a header and one line per epoch: {curve}");
