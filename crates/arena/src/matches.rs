@@ -687,6 +687,7 @@ mod tests {
             (".5+0", 500, 0, "0.5"),
             ("1.250+1.", 1250, 1000, "1.25+1"),
             ("86400", 86_400_000, 0, "86400"),
+            ("1+86400", 1000, 86_400_000, "1+86400"),
         ] {
             let tc: TimeControl = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(tc.base, Duration::from_millis(base_ms), "{text}");
