@@ -337,7 +337,7 @@ impl MatchReport {
             ci(a.points_per_game_ci95[0], "−∞"),
             ci(a.points_per_game_ci95[1], "+∞"),
         );
-        if self.a.forfeits.values().chain(self.b.forfeits.values()).any(|&n| n > 0) {
+        if !(self.a.forfeits.is_empty() && self.b.forfeits.is_empty()) {
             out += "\nforfeits (games lost off the board), with the first game's reason:\n";
             for (side, s) in [(Side::A, &self.a), (Side::B, &self.b)] {
                 if s.forfeits.is_empty() {
@@ -894,6 +894,32 @@ mod tests {
     }
 
     #[test]
+    fn the_table_gives_each_kind_the_reason_of_its_own_first_game() {
+        let record = |index: usize, by, kind, detail: &str| GameRecord {
+            index,
+            a_first: index % 2 == 0,
+            a_points: if by == Side::A { 0.0 } else { 1.0 },
+            b_points: if by == Side::A { 1.0 } else { 0.0 },
+            plies: 3,
+            truncated: false,
+            end: None,
+            forfeit: Some(SideForfeit { by, forfeit: Forfeit { kind, detail: detail.into() } }),
+            transcript: None,
+        };
+        let records = vec![
+            record(0, Side::B, ForfeitKind::Fault, "crashed"),
+            record(1, Side::A, ForfeitKind::Time, "slow"),
+            record(2, Side::A, ForfeitKind::IllegalMove, "e2e5"),
+            record(3, Side::A, ForfeitKind::Time, "slower"),
+        ];
+        let report = MatchReport::new("chess".into(), 1, ["a".into(), "b".into()], records, 0.0);
+        let table = report.table();
+        let a = format!("{:<28} time forfeit 2 (game 2: slow)\n{:<28} illegal move 1 (game 3: e2e5)\n", "a", "a");
+        assert!(table.contains(&a), "{table}");
+        assert!(table.contains(&format!("{:<28} fault 1 (game 1: crashed)\n", "b")), "{table}");
+    }
+
+    #[test]
     fn dates_are_gregorian() {
         assert_eq!(civil(0), (1970, 1, 1));
         assert_eq!(civil(11_016), (2000, 2, 29));
@@ -901,7 +927,9 @@ mod tests {
         assert_eq!(civil(-1), (1969, 12, 31));
         let today = today();
         assert_eq!((today.len(), &today[4..5], &today[7..8]), (10, ".", "."));
-        assert!(today.as_str() >= "2025.01.01", "{today}");
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("after 1970").as_secs();
+        let year: u64 = today[..4].parse().expect("a year");
+        assert!(year.abs_diff(1970 + secs / 31_556_952) <= 1, "{today}");
     }
 
     fn options(games: usize, seed: u64) -> MatchOptions {
