@@ -231,7 +231,7 @@ struct ServeArgs {
     #[arg(long, default_value = "hamle.db")]
     db: PathBuf,
     /// Most milliseconds a bot may think about one move (a hard stop, whatever depth its parameters ask for).
-    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=60_000))]
     bot_ms: u64,
     /// Games held in memory; the least recently used leave and are read again from the store when asked for.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -253,7 +253,7 @@ impl Default for ServeArgs {
         ServeArgs {
             addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: PathBuf::from("hamle.db"),
-            bot_ms: u64::try_from(limits.bot_time.as_millis()).unwrap_or(3000),
+            bot_ms: u64::try_from(limits.bot_time.as_millis()).unwrap_or(1000),
             games_in_memory: u64::try_from(limits.games_in_memory.get()).unwrap_or(1000),
             burst: limits.burst,
             refill_ms: u64::try_from(limits.refill.as_millis()).unwrap_or(1000),

@@ -35,7 +35,9 @@ pub const MAX_BODY: usize = 16 * 1024;
 /// What the server grants and holds: defaults a person never meets, each a flag of `hamle serve`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
-    /// How long a bot may think about one move: a hard stop, whatever depth its parameters ask for.
+    /// How long a bot may think about one move: a hard stop, whatever depth its parameters ask for. By default
+    /// 1 s, what the chess engine's full strength takes (docs/rules/chess.md), so that no spec a request sends
+    /// keeps a core busy longer.
     pub bot_time: Duration,
     /// Games held in memory; the least recently used leave (and are read again from the store when asked for).
     pub games_in_memory: NonZeroUsize,
@@ -50,7 +52,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            bot_time: Duration::from_secs(3),
+            bot_time: Duration::from_secs(1),
             games_in_memory: NonZeroUsize::new(1000).unwrap_or(NonZeroUsize::MIN),
             burst: 60,
             refill: Duration::from_secs(1),
