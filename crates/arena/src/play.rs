@@ -164,6 +164,65 @@ impl Thinking {
     }
 }
 
+/// A hint being worked out away from the match (and from any lock on it): a bot asked for one thinks up to
+/// [`HINT_TIME`], and the game is not held up meanwhile.
+pub struct Hinting {
+    work: Box<dyn FnOnce() -> Result<Value, Refusal> + Send>,
+}
+
+impl Hinting {
+    /// Works the hint out.
+    ///
+    /// # Errors
+    /// [`Refusal::Malformed`] for a level the game does not know; [`Refusal::NotAllowed`] when the bot has no
+    /// move to hint.
+    pub fn run(self) -> Result<Value, Refusal> {
+        (self.work)()
+    }
+}
+
+/// The plain hint: the game's first (strongest) bot's choice within [`HINT_TIME`], with its expected line.
+fn plain_hint<G: Notation>(def: &'static GameDef<G>, start: &G, state: &G, mut ties: Stream) -> Result<Value, Refusal> {
+    let first = def.bots.first().ok_or_else(|| refuse("this game has no bot to ask"))?;
+    let mut bot = def.bot(&Spec::named(first.name), start).map_err(|e| refuse(e.to_string()))?;
+    let decision =
+        bot.choose(state, &Budget::time(HINT_TIME), &mut ties).ok_or_else(|| refuse("there is no move to hint"))?;
+    Ok(json!({
+        "bot": first.name,
+        // JSON has no infinity: a proven result is written in words.
+        "moves": [{ "move": state.format_move(decision.mv), "value": match decision.score {
+            v if v == f64::INFINITY => json!("won"),
+            v if v == f64::NEG_INFINITY => json!("lost"),
+            v => json!(v),
+        } }],
+        "depth": decision.depth,
+        "nodes": decision.nodes,
+        "line": line(state, &decision),
+    }))
+}
+
+/// The bot's expected line from `state`, each move written in the notation of the position it is played from
+/// (SAN needs the position: a check, a capture, which knight). It starts with the chosen move, and stops where
+/// no player is to move (the line cannot foresee chance) or at a move the position does not allow, so that a
+/// search's stale line never shows an impossible move.
+fn line<G: Notation>(state: &G, decision: &Decision<G::Move>) -> Vec<String> {
+    let moves =
+        if decision.pv.first() == Some(&decision.mv) { &decision.pv[..] } else { std::slice::from_ref(&decision.mv) };
+    let mut board = state.clone();
+    let mut written = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if !matches!(board.turn(), Turn::Player(_)) {
+            break;
+        }
+        let text = board.format_move(mv);
+        if board.try_play(mv).is_err() {
+            break;
+        }
+        written.push(text);
+    }
+    written
+}
+
 /// What a bot does when it is a bot's turn.
 pub enum BotTurn {
     /// It acted at once (a throw of the dice): the record to store.
@@ -203,11 +262,21 @@ pub trait Live: Send {
     /// The seats, as set up.
     fn seats(&self) -> &[Seat];
 
-    /// Hints for `seat`'s move now, at `level` (the game's own words).
+    /// Hints for `seat`'s move now, at `level` (the game's own words): checked now, worked out by
+    /// [`Hinting::run`], so that a caller holding a lock on the match lets it go while the bot thinks.
     ///
     /// # Errors
     /// [`Refusal::NotAllowed`] when the seat has nothing to choose now.
-    fn hint(&self, seat: u8, level: Option<&str>) -> Result<Value, Refusal>;
+    fn hinting(&self, seat: u8, level: Option<&str>) -> Result<Hinting, Refusal>;
+
+    /// Hints for `seat`'s move now, at `level`, worked out at once ([`Live::hinting`], then [`Hinting::run`]).
+    ///
+    /// # Errors
+    /// [`Refusal::NotAllowed`] when the seat has nothing to choose now; [`Refusal::Malformed`] for a level the
+    /// game does not know.
+    fn hint(&self, seat: u8, level: Option<&str>) -> Result<Value, Refusal> {
+        self.hinting(seat, level)?.run()
+    }
 
     /// The match as a text record: tags, then the log.
     fn record(&self) -> String;
@@ -833,30 +902,19 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         &self.setup.seats
     }
 
-    fn hint(&self, seat: u8, level: Option<&str>) -> Result<Value, Refusal> {
+    fn hinting(&self, seat: u8, level: Option<&str>) -> Result<Hinting, Refusal> {
         self.check_turn(seat, false)?;
         if !self.pending.is_empty() {
             return Err(refuse("hints are for the whole move: undo your steps first"));
         }
+        // The work gets copies: the match may move on while it thinks, and the hint stays about this position.
+        let state = self.state.clone();
         if let Some(hints) = self.def.face.hints {
-            return hints(&self.state, level).map_err(refusal);
+            let level = level.map(str::to_owned);
+            return Ok(Hinting { work: Box::new(move || hints(&state, level.as_deref()).map_err(refusal)) });
         }
-        let first = self.def.bots.first().ok_or_else(|| refuse("this game has no bot to ask"))?;
-        let mut bot = self.def.bot(&Spec::named(first.name), &self.start).map_err(|e| refuse(e.to_string()))?;
-        let decision = bot
-            .choose(&self.state, &Budget::time(HINT_TIME), &mut self.ties())
-            .ok_or_else(|| refuse("there is no move to hint"))?;
-        Ok(json!({
-            "bot": first.name,
-            // JSON has no infinity: a proven result is written in words.
-            "moves": [{ "move": self.state.format_move(decision.mv), "value": match decision.score {
-                v if v == f64::INFINITY => json!("won"),
-                v if v == f64::NEG_INFINITY => json!("lost"),
-                v => json!(v),
-            } }],
-            "depth": decision.depth,
-            "nodes": decision.nodes,
-        }))
+        let (def, start, ties) = (self.def, self.start.clone(), self.ties());
+        Ok(Hinting { work: Box::new(move || plain_hint(def, &start, &state, ties)) })
     }
 
     fn record(&self) -> String {

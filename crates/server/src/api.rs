@@ -39,6 +39,8 @@ pub(crate) struct Loaded {
     stale: bool,
     /// Set while a bot thinks away from the lock, so that no second request starts it again.
     thinking: bool,
+    /// Set while a hint is worked out away from the lock: one at a time per game, as when it held the lock.
+    hinting: bool,
 }
 
 /// An error answer: a status, a short machine-readable code and a sentence for people.
@@ -405,7 +407,7 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
             *place = Some(player);
         }
     }
-    let loaded = Loaded { row, live, people, stored: actions.len(), stale: false, thinking: false };
+    let loaded = Loaded { row, live, people, stored: actions.len(), stale: false, thinking: false, hinting: false };
     let game = {
         let mut games = lock(&app.inner.games);
         match games.get(id) {
@@ -691,13 +693,38 @@ async fn hint(
     blocking(move || {
         let player = player(&app, &headers)?;
         let slot = load(&app, &id)?;
-        let game = guard(&slot)?;
-        let seat = seat_of(&game, &player).ok_or_else(|| {
-            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
-        })?;
-        Ok(Json(game.live.hint(seat, query.get("level").map(String::as_str))?).into_response())
+        let work = {
+            let mut game = guard(&slot)?;
+            let seat = seat_of(&game, &player).ok_or_else(|| {
+                ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
+            })?;
+            let work = game.live.hinting(seat, query.get("level").map(String::as_str))?;
+            // Checked after the hint's own rules, so that a refused hint is refused for its reason.
+            if game.hinting {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "not_allowed",
+                    "a hint for this game is being worked out: ask again once it is given",
+                ));
+            }
+            game.hinting = true;
+            work
+        };
+        // The bot thinks with the game unlocked (moves, reads and pushed updates go on); the flag is lowered
+        // however the thinking ends, a panic included, or the game would refuse hints for ever.
+        let _lowered = Lower(&slot);
+        Ok(Json(work.run()?).into_response())
     })
     .await
+}
+
+/// Lowers a game's `hinting` flag when dropped.
+struct Lower<'a>(&'a Mutex<Loaded>);
+
+impl Drop for Lower<'_> {
+    fn drop(&mut self) {
+        lock(self.0).hinting = false;
+    }
 }
 
 async fn record(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
