@@ -39,6 +39,11 @@ let drawn = null;
 let instant = false;
 /** The hint shown as an arrow: `{ from, to }`. */
 let hinted = null;
+/** The engine's analysis of a position (the hint with its line): `{ fen, thinking }` while it is worked out, then
+ * `{ fen, turn, fullmove, value, line, depth, nodes, bot }`; shown only while the board is at that position. */
+let analysis = null;
+/** The hint's value of a mate: the engine scores a mate ±1000 pawns. */
+const MATE = 1000;
 /** The last refusal of an action of ours, shown until the game moves on. */
 let refusal = null;
 /** While an action of ours is sent; `caught` keeps the words of its refusal, which `gamePage` shows just before
@@ -569,6 +574,10 @@ function drawControls() {
   const hint = document.getElementById("hint");
   hint.hidden = !bot || ended;
   hint.disabled = busy || !myTurn();
+  // The analysis is the hint with its line: offered where the hint is, one at a time.
+  const analyseButton = document.getElementById("analyse");
+  analyseButton.hidden = !bot || ended;
+  analyseButton.disabled = busy || !myTurn() || !!analysis?.thinking;
   const back = document.getElementById("takeback");
   back.hidden = !bot || ended;
   const mine = (game.board.san ?? []).some((_, i) => colourOfPly(i) === myColour());
@@ -1077,13 +1086,18 @@ function typedMove(text) {
 
 // ---- the other controls ---------------------------------------------------------------------------------------
 
+/** The board's legal move written `text` (SAN, check marks aside, or UCI), if there is one. */
+function boardMove(text) {
+  const plain = (s) => s?.replace(/[+#]+$/, "");
+  return (game.board.moves ?? []).find((m) => m.uci === text || plain(m.san) === plain(text));
+}
+
 async function showHint() {
   hinted = null;
   const answer = await attempt(() => api("GET", `/api/games/${game.id}/hint`));
   if (!answer) return;
   const text = answer.moves?.[0]?.move;
-  const plain = (s) => s?.replace(/[+#]+$/, "");
-  const move = (game.board.moves ?? []).find((m) => m.uci === text || plain(m.san) === plain(text));
+  const move = boardMove(text);
   if (!move) {
     say(`The hint (${text}) is not a move of this position any more.`);
     return;
@@ -1094,6 +1108,94 @@ async function showHint() {
   const found = value === "won" ? " It finds a forced win." : value === "lost" ? " Every move loses against best play." : "";
   const depth = answer.depth ? `, searching ${answer.depth} plies` : "";
   say(`Hint: ${move.san} (${answer.bot}${depth}).${found}`);
+}
+
+/** Asks the engine (the hint, with its line) about the position on the board, and shows its evaluation, its
+ * line and its best move's arrow, unless the game moved on meanwhile. */
+async function analyse() {
+  const fen = game.board.fen;
+  analysis = { fen, thinking: true };
+  drawAnalysis();
+  drawControls();
+  const answer = await attempt(() => api("GET", `/api/games/${game.id}/hint`));
+  if (game.board.fen !== fen) return;
+  analysis = null;
+  if (answer?.moves?.length) {
+    const fullmove = Number(fen.split(" ")[5]) || 1;
+    const line = answer.line?.length ? answer.line : [answer.moves[0].move];
+    const { value } = answer.moves[0];
+    analysis = { fen, turn: game.board.turn, fullmove, value, line, depth: answer.depth, nodes: answer.nodes, bot: answer.bot };
+    const best = boardMove(line[0]);
+    hinted = best ? { from: best.from, to: best.to } : null;
+    drawArrows();
+  }
+  drawAnalysis();
+  drawControls();
+}
+
+/**
+ * The analysis's value (the mover's, in pawns) from White's side, as chess sites write it: `+0.35`, `−1.20`, `#3`
+ * (White mates in 3), `#-2` (Black mates in 2); with the side it favours and a few words. The engine gives a
+ * mate as ±1000 without its distance: a line that ends in mate counts it.
+ */
+function evaluation(a) {
+  let v = a.value === "won" ? MATE : a.value === "lost" ? -MATE : Number(a.value);
+  if (a.turn === "black") v = -v;
+  const leader = v > 0 ? "white" : "black";
+  if (Math.abs(v) >= MATE) {
+    const mates = a.line[a.line.length - 1]?.endsWith("#");
+    const n = Math.ceil(a.line.length / 2);
+    const text = mates ? `#${v > 0 ? "" : "-"}${n}` : v > 0 ? "+M" : "-M";
+    const words = mates ? `${title(leader)} mates in ${n}.` : `${title(leader)} has a forced mate.`;
+    return { side: leader, text, words };
+  }
+  const text = v === 0 ? "0.00" : `${v > 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
+  const size = Math.abs(v);
+  if (size < 0.3) return { side: "even", text, words: "About level." };
+  const how = size < 1 ? "slightly better" : size < 2.5 ? "better" : "winning";
+  return { side: leader, text, words: `${title(leader)} is ${how}.` };
+}
+
+/** The line in SAN with move numbers (`12… Nf6 13. Bg5 h6`), its first move marked. */
+function numberedLine(a) {
+  const out = [];
+  let number = a.fullmove;
+  let whiteMoves = a.turn === "white";
+  a.line.forEach((san, i) => {
+    if (whiteMoves) out.push(el("span", { class: "num" }, `${number}.`), " ");
+    else if (i === 0) out.push(el("span", { class: "num" }, `${number}…`), " ");
+    out.push(el("span", { class: i === 0 ? "best" : "ply", "data-ply": i }, san === "draw" ? "claims the draw" : san), " ");
+    if (!whiteMoves) number++;
+    whiteMoves = !whiteMoves;
+  });
+  return out;
+}
+
+function drawAnalysis() {
+  const box = document.getElementById("analysis");
+  const shown = !!analysis && analysis.fen === game.board.fen;
+  box.hidden = !shown;
+  if (!shown) return;
+  const score = document.getElementById("analysis-score");
+  const words = document.getElementById("analysis-words");
+  const line = document.getElementById("analysis-line");
+  const about = document.getElementById("analysis-about");
+  if (analysis.thinking) {
+    score.textContent = "…";
+    score.dataset.side = "even";
+    words.textContent = "The engine is thinking (about a second)…";
+    line.replaceChildren();
+    about.textContent = "";
+    return;
+  }
+  const e = evaluation(analysis);
+  score.textContent = e.text;
+  score.dataset.side = e.side;
+  score.title = "From White's side, in pawns";
+  words.textContent = e.words;
+  line.replaceChildren(...numberedLine(analysis));
+  const nodes = Number(analysis.nodes ?? 0).toLocaleString("en");
+  about.textContent = `${analysis.bot}, depth ${analysis.depth} · ${nodes} positions · best move shown by the arrow`;
 }
 
 /** The PGN as a file: a fresh download link each time, its text the server's `pgn`. */
@@ -1149,6 +1251,7 @@ function render() {
   drawPlayers();
   drawMoves();
   drawControls();
+  drawAnalysis();
   document.getElementById("about").textContent = about();
   const text = message();
   say(text, refusal && !over() ? "error" : "info");
@@ -1169,11 +1272,27 @@ function choices(values) {
   return null;
 }
 
-function paramField(prefix, p) {
+/** Each choice of a parameter in words, where numbers alone would not tell a person much. */
+const CHOICE_WORDS = {
+  "engine-level": {
+    1: "1 — beginner",
+    2: "2 — novice",
+    3: "3 — casual player",
+    4: "4 — club player",
+    5: "5 — strong club player",
+    6: "6 — expert",
+    7: "7 — master",
+    8: "8 — full strength (about 1 s a move)",
+  },
+};
+
+/** A parameter's field; `words` (value → text) names its choices. */
+function paramField(prefix, p, words = {}) {
   const options = choices(p.values);
   const name = `${prefix}-${p.key}`;
+  const option = (v) => el("option", { value: v, selected: v === p.default }, words[v] ?? v);
   const field = options
-    ? el("select", { name, id: name }, ...options.map((v) => el("option", { value: v, selected: v === p.default }, v)))
+    ? el("select", { name, id: name }, ...options.map(option))
     : el("input", { name, id: name, type: "text", placeholder: p.default || p.values, "data-default": p.default });
   return el("label", { class: "param" }, `${title(p.about || p.key)}`, field);
 }
@@ -1188,6 +1307,9 @@ async function loadCatalog() {
     if (answer) say("This server does not offer chess against a bot yet: only a friend can be invited.", "error");
     return;
   }
+  // An outside engine (`uci`) runs a program on the server, which the server refuses to start for a web game
+  // (only `hamle match` starts one): it is not offered.
+  catalog.bots = catalog.bots.filter((b) => b.name !== "uci");
   // The strongest bot first (the catalog's order), a friend last.
   const friend = select.querySelector("option[value='friend']");
   for (const bot of catalog.bots) {
@@ -1207,7 +1329,11 @@ function showBotParams() {
   const name = document.getElementById("opponent").value;
   const bot = catalog?.bots.find((b) => b.name === name);
   document.getElementById("opponent-about").textContent = bot ? bot.about : "Your friend gets a link to the other seat.";
-  document.getElementById("bot-params").replaceChildren(...(bot?.params ?? []).filter((p) => choices(p.values)).map((p) => paramField("bot", p)));
+  const field = (p) => {
+    const words = CHOICE_WORDS[`${name}-${p.key}`];
+    return words ? paramField("bot", { ...p, about: "Strength" }, words) : paramField("bot", p);
+  };
+  document.getElementById("bot-params").replaceChildren(...(bot?.params ?? []).filter((p) => choices(p.values)).map(field));
 }
 
 /** The new game's request from the form: the bot spelled with the parameters that differ from its defaults. */
@@ -1243,6 +1369,7 @@ function main() {
     drawControls();
   });
   document.getElementById("hint").addEventListener("click", showHint);
+  document.getElementById("analyse").addEventListener("click", analyse);
   document.getElementById("takeback").addEventListener("click", () => act({ action: "takeback" }));
   document.getElementById("draw").addEventListener("click", () => act({ action: "move", move: "draw" }));
   document.getElementById("offer").addEventListener("click", () => act({ action: "offer_draw" }));
@@ -1277,6 +1404,7 @@ function main() {
       if (fresh || before.board.fen !== state.board.fen) {
         if (!promoting) selected = null;
         hinted = null;
+        analysis = null;
         if (!acting || state.version > (before?.version ?? 0)) refusal = null;
       }
       if (fresh) {

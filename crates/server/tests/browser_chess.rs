@@ -3,8 +3,9 @@
 //! move by touch), every move by a click, a drag, the keyboard or typed, with both castlings, an en-passant
 //! capture, an illegal drop put back with its reason, a promotion cancelled and then chosen in its dialog by
 //! keyboard, and a mate, while a third browser only watches; the record is checked through the API. Then a game
-//! against a bot: its hint, take-back, the sound switch, flipping, resigning and playing again. Screenshots go to
-//! `target/tmp/screenshots/chess-*.png`.
+//! against a bot: its hint, take-back, the sound switch, flipping, resigning and playing again. The setup form
+//! offers the engine first with its levels in words, and its analysis shows an evaluation and a line with the
+//! best move's arrow. Screenshots go to `target/tmp/screenshots/chess-*.png`.
 
 mod chromedriver;
 mod common;
@@ -401,7 +402,7 @@ async fn against_a_bot_a_hint_a_take_back_the_sound_switch_resigning_and_playing
         .unwrap_or_else(|| panic!("the hint {from}-{to} is a legal move"))
         .clone();
     let message = text(&client, "#message").await;
-    assert!(message.starts_with(&format!("Hint: {} (thesis", hinted["san"].as_str().expect("san"))), "{message}");
+    assert!(message.starts_with(&format!("Hint: {} (engine", hinted["san"].as_str().expect("san"))), "{message}");
     shot(&client, "hint").await;
 
     // Played by drag; the bot answers; each move heard once.
@@ -536,5 +537,86 @@ async fn a_draw_by_threefold_repetition_is_claimed_with_its_button() {
     assert_eq!(eval(&client, TOAST).await, json!([true, verdict]));
     assert_eq!(text(&client, "#moves .result").await, "1/2-1/2");
     shot(&client, "claimed").await;
+    client.close().await.expect("closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_is_offered_first_with_its_levels_in_words_and_analyses_the_position() {
+    let server = Server::in_memory();
+    let driver = Driver::start();
+    let base = format!("http://{}", server.addr);
+    let (client, _) = browser(&driver, 1200, 1000, false).await;
+    client.goto(&format!("{base}/chess")).await.expect("the page");
+    client.wait().for_element(Locator::Css("#bot-level option")).await.expect("the engine's levels");
+    // The engine is the default opponent; the thesis's player and random stay; an outside engine is not offered.
+    assert_eq!(eval(&client, "return document.getElementById('opponent').value").await, "engine");
+    let offered = eval(&client, "return [...document.querySelectorAll('#opponent option')].map(o => o.value)").await;
+    assert_eq!(offered, json!(["engine", "thesis", "random", "friend"]));
+    let levels =
+        eval(&client, "return [...document.querySelectorAll('#bot-level option')].map(o => [o.value, o.textContent])")
+            .await;
+    let levels = levels.as_array().expect("levels");
+    assert_eq!(levels.len(), 8, "{levels:?}");
+    assert_eq!(levels[0], json!(["1", "1 — beginner"]));
+    assert_eq!(levels[3], json!(["4", "4 — club player"]));
+    assert!(levels[7][1].as_str().is_some_and(|t| t.starts_with("8 — full strength")), "{levels:?}");
+    assert_eq!(eval(&client, "return document.getElementById('bot-level').value").await, "8", "full strength first");
+    assert!(text(&client, "#bot-params label").await.starts_with("Strength"));
+    shot(&client, "setup-engine").await;
+
+    click(&client, "#bot-level option[value='1']").await;
+    click(&client, "input[name='colour'][value='white']").await;
+    click(&client, "#start").await;
+    settled(&client).await;
+    let id = game_id(&client).await;
+    let game = state(&server, &id);
+    assert_eq!(game["seats"][1]["bot"], "engine(level=1)");
+    assert_eq!(text(&client, "#about").await, "You play White against the bot (engine(level=1)).");
+    let analysis = client.find(Locator::Css("#analysis")).await.expect("the panel");
+    assert!(!analysis.is_displayed().await.expect("shown?"), "no analysis before it is asked for");
+
+    // Analyse: an evaluation from White's side, the line in SAN from move 1, and the best move's arrow.
+    click(&client, "#analyse").await;
+    client
+        .wait()
+        .at_most(Duration::from_secs(20))
+        .for_element(Locator::Css("#analysis:not([hidden]) #analysis-line .best"))
+        .await
+        .expect("the analysis");
+    let score = text(&client, "#analysis-score").await;
+    let number = score.trim_start_matches(['+', '−']);
+    assert!(number.split_once('.').is_some_and(|(a, b)| !a.is_empty() && b.len() == 2), "a score like +0.35: {score}");
+    let side = eval(&client, "return document.getElementById('analysis-score').dataset.side").await;
+    assert!(["white", "black", "even"].contains(&side.as_str().expect("a side")), "{side}");
+    let plies = eval(
+        &client,
+        "return [...document.querySelectorAll('#analysis-line .best, #analysis-line .ply')].map(p => p.textContent)",
+    )
+    .await;
+    let plies: Vec<&str> = plies.as_array().expect("plies").iter().filter_map(Value::as_str).collect();
+    assert!(!plies.is_empty());
+    assert!(text(&client, "#analysis-line").await.starts_with(&format!("1. {}", plies[0])), "numbered from move 1");
+    let about = text(&client, "#analysis-about").await;
+    assert!(about.starts_with("engine, depth "), "{about}");
+    let arrow =
+        eval(&client, "const a = document.querySelector('#board .arrow'); return [a.dataset.from, a.dataset.to]").await;
+    let best = game["board"]["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["san"] == plies[0])
+        .unwrap_or_else(|| panic!("the line's first move {} is legal", plies[0]))
+        .clone();
+    assert_eq!(arrow, json!([best["from"], best["to"]]), "the arrow draws the best move");
+    shot(&client, "analysis").await;
+
+    // Playing the best move: the engine replies, and the analysis of the old position goes.
+    click(&client, &square(best["from"].as_str().expect("from"))).await;
+    click(&client, &square(best["to"].as_str().expect("to"))).await;
+    settled(&client).await;
+    let after = state(&server, &id);
+    assert_eq!(after["board"]["san"][0], best["san"]);
+    assert_eq!(after["board"]["san"].as_array().map(Vec::len), Some(2), "the engine replied");
+    until(&client, "return document.getElementById('analysis').hidden", &json!(true)).await;
     client.close().await.expect("closed");
 }
