@@ -121,7 +121,12 @@ pub fn definition() -> GameDef<Chess> {
             default: "8",
             about: "1-4: shallow and noisy, 5-7: a node limit per move, 8: full strength (1 s a move unless told)",
         },
-        ParamDoc { key: "hash", values: "1..=4096", default: "16", about: "transposition table size in MiB" },
+        ParamDoc {
+            key: "hash",
+            values: "1..=256",
+            default: "16",
+            about: "transposition table in MiB, held while it thinks (kept between moves only under a clock)",
+        },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
     face.ending = ending;
@@ -164,7 +169,7 @@ pub fn definition() -> GameDef<Chess> {
                 params: ENGINE,
                 make: |params: &mut Params, _| {
                     let level = params.parse_in("level", 1..=8)?;
-                    let hash = params.parse_in("hash", 1..=4096)?;
+                    let hash = params.parse_in("hash", 1..=256)?;
                     Ok(Box::new(Engine::new(level, hash)))
                 },
             },

@@ -38,3 +38,70 @@ fn wins_the_queen_with_a_knight_fork() {
     // Nc7+ forks king and rook... here: Nf7+ forks the king on h8 and the queen on d8.
     assert_eq!(best("3q3k/6pp/8/6N1/8/8/6PP/6K1 w - - 0 1", 6).0, "g5f7");
 }
+
+mod bot {
+    use std::time::{Duration, Instant};
+
+    use hamle_chess::{Chess, definition};
+    use hamle_core::{Budget, Notation, Spec, Stream};
+
+    fn engine(spec: &str) -> Box<dyn hamle_core::Bot<Chess>> {
+        let def = definition();
+        def.bot(&spec.parse::<Spec>().expect("a spec"), &Chess::default()).expect("an engine")
+    }
+
+    #[test]
+    fn a_move_time_is_a_hard_stop() {
+        let mut bot = engine("engine");
+        let start = Instant::now();
+        let decision = bot.choose(&Chess::default(), &Budget::time(Duration::from_millis(100)), &mut Stream::new(1));
+        assert!(decision.is_some());
+        assert!(start.elapsed() < Duration::from_millis(150), "{:?}", start.elapsed());
+    }
+
+    #[test]
+    fn a_node_budget_is_never_passed() {
+        let mut bot = engine("engine");
+        let budget = Budget { nodes: Some(5_000), ..Budget::UNLIMITED };
+        let decision = bot.choose(&Chess::default(), &budget, &mut Stream::new(1)).expect("a move");
+        assert!(decision.nodes <= 5_000 + 1, "{}", decision.nodes);
+        assert!(decision.nodes > 1_000, "it used its budget: {}", decision.nodes);
+    }
+
+    #[test]
+    fn the_weak_levels_vary_with_the_stream_and_replay_from_it() {
+        let game = Chess::default();
+        let moves = |seed| {
+            let mut bot = engine("engine(level=1)");
+            bot.choose(&game, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a move").mv
+        };
+        assert_eq!(moves(3), moves(3), "one stream, one move");
+        let distinct: std::collections::HashSet<_> = (0..12).map(moves).collect();
+        assert!(distinct.len() >= 3, "noise of 150 centipawns spreads the choice: {distinct:?}");
+        let mut strong = engine("engine(level=8)");
+        let budget = Budget { depth: Some(6), ..Budget::UNLIMITED };
+        let first = strong.choose(&game, &budget, &mut Stream::new(1)).expect("a move").mv;
+        assert_eq!(
+            strong.choose(&game, &budget, &mut Stream::new(99)).expect("a move").mv,
+            first,
+            "level 8 has no noise"
+        );
+    }
+
+    #[test]
+    fn a_table_too_large_for_a_spec_is_refused() {
+        let def = definition();
+        let spec: Spec = "engine(hash=4096)".parse().expect("a spec");
+        let error = def.bot(&spec, &Chess::default()).err().expect("refused");
+        assert!(error.to_string().contains("1..=256"), "{error}");
+    }
+
+    #[test]
+    fn it_takes_a_mate_in_one_through_the_bot() {
+        let game = Chess::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("a FEN");
+        let mut bot = engine("engine");
+        let decision = bot.choose(&game, &Budget::depth(3), &mut Stream::new(1)).expect("a move");
+        assert_eq!(game.format_move(decision.mv), "Ra8#");
+        assert_eq!(decision.score, 1000.0, "a mate is worth the most");
+    }
+}

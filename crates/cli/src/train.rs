@@ -60,6 +60,9 @@ pub struct TrainArgs {
     /// Chess: tune on these labelled positions (`FEN;result` lines) as well as the games played.
     #[arg(long)]
     pub positions: Option<PathBuf>,
+    /// Chess: tune the piece-square tables too (by default they keep their values).
+    #[arg(long)]
+    pub tables: bool,
 }
 
 /// One point of the training curve.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use hamle_chess::bots::engine::eval::Weights;
-use hamle_chess::bots::engine::tune::{Labelled, Sample, error, fit_k, self_play, tune};
+use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, self_play, tune};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -63,7 +63,8 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     eprintln!("{} positions; K {k:.3}; error before {before:.6}", samples.len());
     let bar = bar(args.epochs as u64, "tune")?;
     let mut curve = String::from("epoch,error\n");
-    let tuned = tune(&samples, &start, k, args.epochs, &mut |epoch, e| {
+    let scope = if args.tables { Scope::All } else { Scope::Terms };
+    let tuned = tune(&samples, &start, k, args.epochs, scope, &mut |epoch, e| {
         bar.inc(1);
         let _ = writeln!(curve, "{epoch},{e:.8}");
     });

@@ -52,16 +52,21 @@ pub const LEVELS: [Level; 8] = [
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
 /// The engine as a bot.
+///
+/// Its transposition table lives only while a move is chosen, except under a clock (a timed match), where
+/// what it learned on one move helps the next: a server holding many games against the engine must not
+/// hold a table for each.
 pub struct Engine {
     /// Level, 1 (weakest) to 8 (full strength).
     pub level: u8,
-    searcher: Searcher,
+    hash_mb: usize,
+    kept: Option<Searcher>,
 }
 
 impl Engine {
     /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB.
     pub fn new(level: u8, hash_mb: usize) -> Engine {
-        Engine { level: level.clamp(1, 8), searcher: Searcher::new(hash_mb) }
+        Engine { level: level.clamp(1, 8), hash_mb, kept: None }
     }
 }
 
@@ -113,17 +118,21 @@ impl Bot<Chess> for Engine {
         let history = history_keys(state);
         let limits = limits(budget, level, board);
         let stop = AtomicBool::new(false);
-        let outcome = self.searcher.search(board, &history, limits, &stop, &mut |_| {});
+        let mut searcher = self.kept.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let outcome = searcher.search(board, &history, limits, &stop, &mut |_| {});
         let (mut best, mut value, mut pv) = (outcome.best?, outcome.value, outcome.pv);
         if level.noise > 0 {
             let depth = outcome.depth.max(1);
-            let values = self.searcher.root_values(board, &history, depth, &stop);
+            let values = searcher.root_values(board, &history, depth, &stop);
             let noisy = values
                 .iter()
                 .map(|&(mv, v)| (mv, v, v + stream.below(2 * level.noise as usize + 1) as i32 - level.noise));
             if let Some((mv, v, _)) = noisy.max_by_key(|&(_, _, n)| n) {
                 (best, value, pv) = (mv, v, vec![mv]);
             }
+        }
+        if budget.clock.is_some() {
+            self.kept = Some(searcher);
         }
         let claim = state.claimable().is_some() && value < 0;
         let mv = if claim { Move::ClaimDraw } else { Move::Board(best) };

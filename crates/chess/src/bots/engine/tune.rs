@@ -156,9 +156,32 @@ fn frozen(index: usize) -> bool {
     index == term::MATERIAL + 5 || (pawn_rows.contains(&index) && !(8..56).contains(&(index - term::PST)))
 }
 
-/// Adam on the mean squared error from `start`, for `epochs` passes over every sample; `report` hears each
-/// epoch's error before the step.
-pub fn tune(samples: &[Sample], start: &Weights, k: f64, epochs: usize, report: &mut dyn FnMut(usize, f64)) -> Weights {
+/// Which weights a tuning moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every term but the piece-square tables: PeSTO's tables were tuned on far more (and better) games than
+    /// self-play at a few thousand nodes gives, and with 768 weights of their own they overfit such data.
+    Terms,
+    /// Every weight, tables included.
+    All,
+}
+
+impl Scope {
+    fn moves(self, index: usize) -> bool {
+        !frozen(index) && (self == Scope::All || !(term::PST..term::PASSED).contains(&index))
+    }
+}
+
+/// Adam on the mean squared error from `start`, for `epochs` passes over every sample, moving the weights of
+/// `scope`; `report` hears each epoch's error before the step.
+pub fn tune(
+    samples: &[Sample],
+    start: &Weights,
+    k: f64,
+    epochs: usize,
+    scope: Scope,
+    report: &mut dyn FnMut(usize, f64),
+) -> Weights {
     let mut w = real(start);
     let n = w.len();
     let (mut m, mut v) = (vec![(0.0, 0.0); n], vec![(0.0, 0.0); n]);
@@ -181,7 +204,7 @@ pub fn tune(samples: &[Sample], start: &Weights, k: f64, epochs: usize, report: 
         report(epoch, total / samples.len().max(1) as f64);
         let count = samples.len().max(1) as f64;
         let t = (epoch + 1) as i32;
-        for i in (0..n).filter(|&i| !frozen(i)) {
+        for i in (0..n).filter(|&i| scope.moves(i)) {
             for part in 0..2 {
                 let g = if part == 0 { grad[i].0 } else { grad[i].1 } / count;
                 let (mi, vi, wi) = if part == 0 {
@@ -229,10 +252,14 @@ mod tests {
         start.terms[term::MATERIAL + 1] = Weight { mg: 0, eg: 0 };
         let before = error(&samples, &start, 1.0);
         let mut errors = Vec::new();
-        let tuned = tune(&samples, &start, 1.0, 200, &mut |_, e| errors.push(e));
+        let tuned = tune(&samples, &start, 1.0, 200, Scope::Terms, &mut |_, e| errors.push(e));
         assert!(error(&samples, &tuned, 1.0) < before / 2.0);
         assert!(tuned.terms[term::MATERIAL + 1].eg > 100, "{:?}", tuned.terms[term::MATERIAL + 1]);
         assert_eq!(tuned.terms[term::MATERIAL + 5], start.terms[term::MATERIAL + 5], "the king's value is frozen");
+        let knight_b1 = term::PST + 64 + 1;
+        assert_eq!(tuned.terms[knight_b1], start.terms[knight_b1], "the tables stay");
+        let all = tune(&samples, &start, 1.0, 20, Scope::All, &mut |_, _| {});
+        assert_ne!(all.terms[knight_b1], start.terms[knight_b1], "the tables move too");
         assert!((errors[0] - before).abs() < 1e-9);
     }
 
