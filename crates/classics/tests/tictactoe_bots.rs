@@ -508,7 +508,8 @@ fn reference_choice(depth: u32, state: &TicTacToe, seed: u64) -> (Move, f64, Vec
 
 #[test]
 fn the_thesis_player_matches_the_reference_minimax_with_or_without_a_budget() {
-    let roomy = Budget { nodes: Some(u64::MAX), time: Some(std::time::Duration::from_secs(600)), depth: None, clock: None };
+    let roomy =
+        Budget { nodes: Some(u64::MAX), time: Some(std::time::Duration::from_secs(600)), depth: None, clock: None };
     for variant in [Variant::Classic, Variant::TwoPhase] {
         for (i, state) in live_positions(variant).iter().enumerate().step_by(7) {
             for depth in 1..=3 {

@@ -156,7 +156,8 @@ fn is_legal(game: &Domineering, mv: Move) -> bool {
 #[test]
 fn the_deepened_seed_player_plays_the_fixed_depth_move_when_the_budget_allows() {
     // A budget that never binds makes the player deepen 1, 2, 3; the last iteration must be the plain one.
-    let roomy = Budget { nodes: Some(u64::MAX), time: Some(std::time::Duration::from_secs(600)), depth: None, clock: None };
+    let roomy =
+        Budget { nodes: Some(u64::MAX), time: Some(std::time::Duration::from_secs(600)), depth: None, clock: None };
     for (i, game) in seeded_positions().iter().enumerate() {
         for depth in 1..=3 {
             for seed in 0..3 {
