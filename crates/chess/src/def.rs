@@ -5,7 +5,7 @@ use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
 use serde_json::{Value, json};
 
-use crate::bots::engine::Engine;
+use crate::bots::engine::{Engine, default_hash};
 use crate::bots::thesis::evaluate;
 use crate::bots::uci::{self as uci_bot, UciBot};
 use crate::bots::{Eval, Search, Thesis};
@@ -123,9 +123,9 @@ pub fn definition() -> GameDef<Chess> {
         },
         ParamDoc {
             key: "hash",
-            values: "1..=256",
-            default: "16",
-            about: "transposition table in MiB, held while it thinks (kept between moves only under a clock)",
+            values: "1..=256 or auto",
+            default: "auto",
+            about: "table in MiB (auto: 16 at level 8, else 1); above 1 MiB held between moves only under a clock",
         },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
@@ -169,7 +169,13 @@ pub fn definition() -> GameDef<Chess> {
                 params: ENGINE,
                 make: |params: &mut Params, _| {
                     let level = params.parse_in("level", 1..=8)?;
-                    let hash = params.parse_in("hash", 1..=256)?;
+                    let text = params.text("hash");
+                    let hash = match text.as_str() {
+                        "auto" => default_hash(level),
+                        mb => {
+                            mb.parse().ok().filter(|h| (1..=256).contains(h)).ok_or_else(|| params.bad("hash", mb))?
+                        }
+                    };
                     Ok(Box::new(Engine::new(level, hash)))
                 },
             },

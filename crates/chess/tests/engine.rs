@@ -105,3 +105,26 @@ mod bot {
         assert_eq!(decision.score, 1000.0, "a mate is worth the most");
     }
 }
+
+mod table {
+    use std::time::Duration;
+
+    use hamle_chess::Chess;
+    use hamle_chess::bots::engine::Engine;
+    use hamle_core::{Bot, Budget, Clock, Stream};
+
+    #[test]
+    fn a_large_table_is_held_between_moves_only_under_a_clock() {
+        let game = Chess::default();
+        let mut engine = Engine::new(8, 16);
+        engine.choose(&game, &Budget::depth(3), &mut Stream::new(1)).expect("a move");
+        assert!(!engine.holds_table(), "no clock: the table is let go");
+        let clock = Clock { remaining: Duration::from_secs(5), increment: Duration::ZERO, moves_to_go: None };
+        let timed = Budget { depth: Some(3), clock: Some(clock), ..Budget::UNLIMITED };
+        engine.choose(&game, &timed, &mut Stream::new(1)).expect("a move");
+        assert!(engine.holds_table(), "under a clock it stays");
+        let mut small = Engine::new(6, 1);
+        small.choose(&game, &Budget::depth(3), &mut Stream::new(1)).expect("a move");
+        assert!(small.holds_table(), "a small table always stays");
+    }
+}

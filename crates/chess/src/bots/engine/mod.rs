@@ -51,22 +51,36 @@ pub const LEVELS: [Level; 8] = [
 /// Thinking time per move when neither the budget nor the level bounds the search.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
+/// Tables up to this size (MiB) stay from move to move whatever the budget.
+pub const ALWAYS_KEPT_MB: usize = 1;
+
+/// The table a level gets when its spec names none: enough for its nodes below level 8, 16 MiB at level 8.
+pub fn default_hash(level: u8) -> usize {
+    if level >= 8 { 16 } else { ALWAYS_KEPT_MB }
+}
+
 /// The engine as a bot.
 ///
-/// Its transposition table lives only while a move is chosen, except under a clock (a timed match), where
-/// what it learned on one move helps the next: a server holding many games against the engine must not
-/// hold a table for each.
+/// A table larger than [`ALWAYS_KEPT_MB`] lives only while a move is chosen, except under a clock (a timed
+/// match), where what it learned on one move helps the next: a server holding many games against the
+/// engine must not hold a large table for each. The move-ordering statistics always stay.
 pub struct Engine {
     /// Level, 1 (weakest) to 8 (full strength).
     pub level: u8,
     hash_mb: usize,
-    kept: Option<Searcher>,
+    searcher: Searcher,
+    table_held: bool,
 }
 
 impl Engine {
     /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB.
     pub fn new(level: u8, hash_mb: usize) -> Engine {
-        Engine { level: level.clamp(1, 8), hash_mb, kept: None }
+        Engine { level: level.clamp(1, 8), hash_mb, searcher: Searcher::new(0), table_held: false }
+    }
+
+    /// Whether the table is held between moves now.
+    pub fn holds_table(&self) -> bool {
+        self.table_held
     }
 }
 
@@ -118,12 +132,15 @@ impl Bot<Chess> for Engine {
         let history = history_keys(state);
         let limits = limits(budget, level, board);
         let stop = AtomicBool::new(false);
-        let mut searcher = self.kept.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
-        let outcome = searcher.search(board, &history, limits, &stop, &mut |_| {});
+        if !self.table_held {
+            self.searcher.resize(self.hash_mb);
+            self.table_held = true;
+        }
+        let outcome = self.searcher.search(board, &history, limits, &stop, &mut |_| {});
         let (mut best, mut value, mut pv) = (outcome.best?, outcome.value, outcome.pv);
         if level.noise > 0 {
             let depth = outcome.depth.max(1);
-            let values = searcher.root_values(board, &history, depth, &stop);
+            let values = self.searcher.root_values(board, &history, depth, &stop);
             let noisy = values
                 .iter()
                 .map(|&(mv, v)| (mv, v, v + stream.below(2 * level.noise as usize + 1) as i32 - level.noise));
@@ -131,8 +148,9 @@ impl Bot<Chess> for Engine {
                 (best, value, pv) = (mv, v, vec![mv]);
             }
         }
-        if budget.clock.is_some() {
-            self.kept = Some(searcher);
+        if budget.clock.is_none() && self.hash_mb > ALWAYS_KEPT_MB {
+            self.searcher.resize(0);
+            self.table_held = false;
         }
         let claim = state.claimable().is_some() && value < 0;
         let mv = if claim { Move::ClaimDraw } else { Move::Board(best) };
