@@ -12,7 +12,7 @@ use cozy_chess::{
 };
 
 use super::eval::{Weights, evaluate};
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Hit, Table};
 
 /// A mate at the root; a mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -453,19 +453,8 @@ impl Searcher {
             }
         }
         let hit = self.table.probe(key);
-        if let Some(hit) = hit
-            && !pv_node
-            && hit.depth >= depth
-        {
-            let score = from_table(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = hit.filter(|h| !pv_node && h.depth >= depth).and_then(|h| cutoff(&h, ply, alpha, beta)) {
+            return score;
         }
         let tt_move = hit.map_or(0, |h| h.mv);
         let eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
@@ -626,16 +615,8 @@ impl Searcher {
         let in_check = !board.checkers().is_empty();
         let key = board.hash();
         let hit = self.table.probe(key);
-        if let Some(hit) = hit {
-            let score = from_table(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = hit.and_then(|h| cutoff(&h, ply, alpha, beta)) {
+            return score;
         }
         let stand_pat =
             if in_check { -MATE + ply as i32 } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
@@ -701,6 +682,17 @@ impl Searcher {
         self.lists[ply] = list;
         if self.stopped { 0 } else { best }
     }
+}
+
+/// The stored score, when its bound settles the node against the window `alpha..beta`.
+fn cutoff(hit: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_table(hit.score, ply);
+    let settles = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
 }
 
 /// A score as the table keeps it: mates counted from the node, not the root.
