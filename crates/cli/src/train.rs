@@ -171,7 +171,7 @@ fn save(net: &Net, path: &Path) -> Result<()> {
 }
 
 /// Writes `bytes` to `path` through `path` + `.tmp` and a rename.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);

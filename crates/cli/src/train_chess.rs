@@ -4,7 +4,7 @@
 //! beside the weights as `<out>.positions.txt` (`FEN;result`), so a tuning can be rerun without replaying.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -13,7 +13,7 @@ use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, sel
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::train::TrainArgs;
+use crate::train::{TrainArgs, write_atomically};
 
 /// Runs `hamle train chess`.
 pub fn run(args: &TrainArgs) -> Result<()> {
@@ -114,13 +114,4 @@ fn write_positions(path: &Path, positions: &[Labelled]) -> Result<()> {
         let _ = writeln!(text, "{};{}", p.fen, p.result);
     }
     write_atomically(path, text.as_bytes())
-}
-
-/// Writes through `path` + `.tmp` and a rename, so an interrupted run leaves no half file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))
 }

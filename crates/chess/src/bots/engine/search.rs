@@ -246,7 +246,7 @@ impl Searcher {
 }
 
 /// Whether `mv` takes something (en passant included); castling, a king taking its own rook, does not.
-fn is_capture(board: &Board, mv: Move) -> bool {
+pub(crate) fn is_capture(board: &Board, mv: Move) -> bool {
     board.colors(!board.side_to_move()).has(mv.to)
         || (board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file())
 }
@@ -742,10 +742,5 @@ impl Searcher {
             values.push((mv, value));
         }
         values
-    }
-
-    /// Nodes searched by the last search.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 }

@@ -11,7 +11,7 @@ use cozy_chess::{Board, Color};
 use hamle_core::Stream;
 
 use super::eval::{Weight, Weights, features, term};
-use super::search::{Limits, MATE, Searcher};
+use super::search::{Limits, MATE, Searcher, is_capture};
 use crate::openings;
 use crate::rules::{Chess, Move};
 use hamle_core::Game;
@@ -64,9 +64,7 @@ pub fn self_play(seed: u64, index: usize, nodes: u64) -> Vec<Labelled> {
         let limits = Limits { nodes: Some(nodes), ..Limits::default() };
         let outcome = searcher.search(&board, &history, limits, &stop, &mut |_| {});
         let Some(mv) = outcome.best else { break };
-        let quiet = board.piece_on(mv.to).is_none_or(|_| board.color_on(mv.to) == Some(board.side_to_move()))
-            && mv.promotion.is_none()
-            && !(board.piece_on(mv.from) == Some(cozy_chess::Piece::Pawn) && mv.from.file() != mv.to.file());
+        let quiet = !is_capture(&board, mv) && mv.promotion.is_none();
         if quiet && board.checkers().is_empty() && outcome.value.abs() < ADJUDICATE_SCORE {
             kept.push(board.to_string());
         }
