@@ -1,0 +1,65 @@
+//! Dots and Boxes' definition for the registry: the board, the players, and how people play it.
+
+use hamle_core::bot::RandomBot;
+use hamle_core::{BotDef, Face, GameDef, Notation, ParamDoc, Params};
+use serde_json::json;
+
+use super::bots::Strong;
+use super::rules::Dots;
+
+/// Dots and Boxes with its players; `dots(rows=3,cols=3)` is a board of 3×3 boxes.
+pub fn definition() -> GameDef<Dots> {
+    const PARAMS: &[ParamDoc] = &[
+        ParamDoc { key: "rows", values: "1..=6", default: "3", about: "boxes down" },
+        ParamDoc { key: "cols", values: "1..=6", default: "3", about: "boxes across" },
+    ];
+    let mut face = Face::new("dots", |_| ["red", "blue"], view);
+    face.ending = |game: &Dots| {
+        let [red, blue] = game.score();
+        match red.cmp(&blue) {
+            std::cmp::Ordering::Greater => format!("Red wins {red}–{blue}."),
+            std::cmp::Ordering::Less => format!("Blue wins {blue}–{red}."),
+            std::cmp::Ordering::Equal => format!("A draw, {red}–{blue}."),
+        }
+    };
+    GameDef {
+        name: "dots",
+        about: "Dots and Boxes: draw lines in turn; complete a box to score it and draw again (thesis §3.1.2)",
+        params: PARAMS,
+        make: |params: &mut Params| {
+            let rows = params.parse_in("rows", 1..=6)?;
+            let cols = params.parse_in("cols", 1..=6)?;
+            Dots::new(rows, cols).map_err(|_| params.bad("rows", &rows.to_string()))
+        },
+        bots: vec![
+            BotDef {
+                name: "strong",
+                about: "exact search in the last 22 lines; before, the long-chain rules of thumb and keeping control",
+                params: &[],
+                make: |_, _| Ok(Box::new(Strong::default())),
+            },
+            BotDef {
+                name: "random",
+                about: "a uniformly random line",
+                params: &[],
+                make: |_, _| Ok(Box::new(RandomBot)),
+            },
+        ],
+        face,
+    }
+}
+
+/// The board for the page: its size, each line drawn (by index: horizontal lines row by row from the top, then
+/// vertical ones), each box's owner (`red`, `blue` or null, row by row from the top), the score and the text.
+fn view(game: &Dots) -> serde_json::Value {
+    let lines: Vec<bool> = (0..game.lines()).map(|l| game.drawn() >> l & 1 == 1).collect();
+    let names: Vec<String> = (0..game.lines()).map(|l| game.format_move(l as u8)).collect();
+    let owners: Vec<Option<&str>> = (0..game.rows())
+        .flat_map(|r| (0..game.cols()).map(move |c| (r, c)))
+        .map(|(r, c)| game.owner(r, c).map(|p| ["red", "blue"][usize::from(p)]))
+        .collect();
+    json!({
+        "rows": game.rows(), "cols": game.cols(), "lines": lines, "names": names, "owners": owners,
+        "score": game.score(), "position": game.format_position(),
+    })
+}

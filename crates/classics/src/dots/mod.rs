@@ -1,0 +1,20 @@
+//! Dots and Boxes (thesis §3.1.2, "kare boyama", after McMillan): players draw the lines of a grid of boxes in
+//! turn; whoever completes a box scores it and draws again. Most boxes wins.
+//!
+//! - [`solve`]: the value of a board with best play (net boxes for the player to move), by search over the lines
+//!   drawn, each position once (a table of every position on boards of up to 26 lines, such as 3×3 boxes).
+//! - Players: [`Strong`] (exact search when few lines are left; before that it takes what is safe, gives away
+//!   the least, and keeps control of long chains by declining the last two boxes), `random`.
+//! - The game for people: [`Dots`], [`definition`].
+
+mod bots;
+mod def;
+mod notation;
+mod rules;
+mod solve;
+
+pub use bots::{Component, Strong, chains};
+pub use def::definition;
+pub use notation::ParseError;
+pub use rules::{Dots, MAX_SIDE};
+pub use solve::{MAX_TABLE_LINES, Solved, solve, value};
