@@ -8,6 +8,7 @@ mod hapis;
 mod play;
 mod play_2048;
 mod play_hapis;
+mod puzzles;
 mod solve;
 mod train;
 mod train_chess;
@@ -108,9 +109,10 @@ enum Command {
     /// Benchmark a bot: 2048 over many seeded games (tiles reached, scores, moves per second); chess over the
     /// opening suite's positions (time and nodes per move).
     Bench(bench::BenchArgs),
-    /// Solve a game completely and print its value and best first moves.
+    /// Solve a game completely and print its value and best first moves; or a puzzle (`queens N`,
+    /// `knights-tour N`).
     Solve {
-        /// The game: `tictactoe`, `domineering`.
+        /// The game: `tictactoe`, `domineering`, `grundy`, `sim`, `dots`; or the puzzle: `queens`, `knights-tour`.
         game: String,
         /// The game's variant (`classic` or `two-phase` for tic-tac-toe).
         #[arg(long)]
@@ -118,7 +120,8 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
-        /// Domineering: the board as ROWSxCOLS, e.g. `8x8` (a vertical domino covers two rows).
+        /// Domineering and Dots and Boxes: the board as ROWSxCOLS, e.g. `8x8` (Domineering's vertical domino covers
+        /// two rows; Dots and Boxes counts boxes); the puzzles: the board's side N.
         size: Option<String>,
         /// Domineering: who places first, `vertical` or `horizontal`.
         #[arg(long)]
@@ -132,6 +135,8 @@ enum Command {
         /// Domineering: the move-count bounds, `bullock` (fastest), `proven` or `off` (both to cross-check).
         #[arg(long)]
         bounds: Option<String>,
+        #[command(flatten)]
+        puzzle: puzzles::PuzzleArgs,
     },
     /// Play a match of N seeded games between two bots, starts alternated.
     Match {
@@ -395,14 +400,39 @@ fn run(cli: Cli) -> Result<()> {
                 let stdin = std::io::stdin();
                 return play_hapis::run(&setup, &mut stdin.lock(), &mut std::io::stdout());
             }
-            let mut seats = vec![Seat::Bot(bot.clone()), Seat::Bot(bot)];
-            seats[usize::from(first == First::Bot)] = Seat::Person;
-            let setup = Setup { game: spec, seats, helper: None, length: None };
+            let setup = if kind.players(&spec)? == 1 {
+                // One person at the board; the bot helps ('bot' in the terminal makes a move for them).
+                Setup { game: spec, seats: vec![Seat::Person], helper: Some(bot), length: None }
+            } else {
+                let mut seats = vec![Seat::Bot(bot.clone()), Seat::Bot(bot)];
+                seats[usize::from(first == First::Bot)] = Seat::Person;
+                Setup { game: spec, seats, helper: None, length: None }
+            };
             let live = kind.start(setup, seed, budget.budget())?;
             let stdin = std::io::stdin();
             play::run(live, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json, size, first, threads, table, bounds } => {
+        Command::Solve { game, variant, json, size, first, threads, table, bounds, puzzle } => {
+            if matches!(game.as_str(), "queens" | "knights-tour" | "grundy" | "dots") {
+                anyhow::ensure!(
+                    variant.is_none() && first.is_none() && table.is_none() && threads == 1 && bounds.is_none(),
+                    "--variant, --first, --threads, --table and --bounds are not for {game} (N queens uses every core)"
+                );
+                return match game.as_str() {
+                    "queens" => puzzles::queens(size.as_deref(), &puzzle, json),
+                    "knights-tour" => puzzles::knights_tour(size.as_deref(), &puzzle, json),
+                    "dots" => puzzles::dots(size.as_deref(), &puzzle, json),
+                    _ => {
+                        anyhow::ensure!(size.is_none(), "Grundy's game takes --up-to N or --graph HEAPS, not a size");
+                        puzzles::grundy(&puzzle, json)
+                    }
+                };
+            }
+            anyhow::ensure!(
+                !puzzle.any(),
+                "--closed, --from, --rule, --steps, --count, --repair, --start, --seed, --up-to, --graph and --svg are for \
+                 the puzzles and Grundy's game"
+            );
             let spec = game_spec(&game, variant.as_deref())?;
             if spec.name == "domineering" {
                 let args = domineering::SolveArgs { size, first, threads, table, bounds, json };

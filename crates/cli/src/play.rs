@@ -9,9 +9,9 @@ use hamle_arena::{Action, Live, Seat};
 use serde_json::Value;
 
 const HELP: &str = "Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves \
-so far, 'hint' for the strongest bot's choice, 'undo' to take back your last move and the bot's reply, 'draw' to \
-claim a draw when the rules give one (chess) or else offer one, 'pgn' for the game's PGN (chess), 'record' for the \
-match's record, 'resign' to give up, 'quit' to leave.";
+so far, 'hint' for the strongest bot's choice, 'bot' to let the helper make your move (one-player games), 'undo' to \
+take back your last move and the bot's reply, 'draw' to claim a draw when the rules give one (chess) or else offer \
+one, 'pgn' for the game's PGN (chess), 'record' for the match's record, 'resign' to give up, 'quit' to leave.";
 
 /// Plays `live` to the end, reading a person's moves from `input`.
 pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
@@ -95,6 +95,7 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
                 // The play layer's take-back: the person's last move and the bot's reply (games without chance).
                 "undo" | "takeback" => Action::Takeback,
                 "resign" => Action::Resign,
+                "bot" => Action::Bot,
                 // A claim is a move of the game's own (chess's `draw`), legal only when the rules allow one; an
                 // offer is the play layer's, which the bot answers at once.
                 "draw" if !words(&live.view()["legal"]).split(' ').any(|m| m == "draw") => Action::OfferDraw,

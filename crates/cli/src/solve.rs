@@ -12,12 +12,34 @@ use serde_json::json;
 pub fn run(spec: &Spec, json: bool) -> Result<()> {
     match spec.name.as_str() {
         "tictactoe" => tictactoe(spec, json),
+        "sim" => sim(json),
         other => {
             let known = games::registry().game(other).map(|_| ());
             known?;
-            bail!("hamle cannot solve {other} yet: only tictactoe")
+            bail!("hamle cannot solve {other}: it solves tictactoe, domineering, sim, grundy, queens and knights-tour")
         }
     }
+}
+
+/// Sim from the start: who wins with best play, the positions searched and the time.
+fn sim(json: bool) -> Result<()> {
+    let clock = Instant::now();
+    let solved = hamle_classics::sim::solve(&hamle_classics::sim::Sim::new());
+    let seconds = clock.elapsed().as_secs_f64();
+    let winner = if solved.winner == 0 { "first" } else { "second" };
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({"winner": winner, "nodes": solved.nodes, "seconds": seconds}))?
+        );
+    } else {
+        println!(
+            "Sim: the {winner} player ({}) wins with best play; {} positions searched, each once ({seconds:.3} s)",
+            ["red", "blue"][usize::from(solved.winner)],
+            solved.nodes
+        );
+    }
+    Ok(())
 }
 
 /// `win in 7`, `loss in 4`, `draw`.
