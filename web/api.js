@@ -90,6 +90,19 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Creates an SVG element with attributes and children. */
+export function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const child of children) node.append(child);
+  return node;
+}
+
+/** A square of an N×N board, numbered row by row from the top left, named as in chess (a1 at the bottom left). */
+export function squareName(n, square) {
+  return `${"abcdefghijklmnopqrstuvwxyz"[square % n]}${n - Math.floor(square / n)}`;
+}
+
 /** The other seat of a two-player game. */
 export function other(seat) {
   return seat === 0 ? 1 : 0;

@@ -17,6 +17,28 @@ const WORDS = {
     title: "2048",
     text: "Slide the tiles, merge equal ones, and see how far you get; or watch an expectimax player, or the seed report's player, take the same board on.",
   },
+  grundy: {
+    title: "Grundy's game",
+    text: "Split a heap of counters into two unequal heaps, in turn; whoever cannot split one loses. Against a player that knows every heap's Sprague–Grundy value, or a friend.",
+  },
+  sim: {
+    title: "Sim",
+    text: "Colour the lines between six points in turn, red against blue; whoever completes a triangle of their own colour loses. Against the thesis's table of line values, a player that has solved the game, or a friend.",
+  },
+  dots: {
+    title: "Dots and Boxes",
+    text: "Draw lines between dots in turn; complete a box and it is yours, and you draw again. Against a player that knows chains and control, and searches the end exactly, or a friend.",
+  },
+  "knights-tour": {
+    title: "Knight's tour",
+    text: "Take a knight over every square of the board once, with Warnsdorff's rule as your guide, or watch it tour: the thesis's rule, a look-ahead that holds on any board, or a closed tour built piece by piece.",
+    start: "New tour",
+  },
+  queens: {
+    title: "N queens",
+    text: "Put N queens on an N×N board so that none attacks another; the thesis's backtracking finishes any placement that can be finished and says when yours cannot.",
+    start: "New board",
+  },
   domineering: {
     title: "Domineering",
     text: "Place dominoes, yours standing, the other side's lying down (or the other way round): whoever has no room left loses. Against the paper's player, an exact solver or a friend.",
