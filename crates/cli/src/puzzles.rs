@@ -124,7 +124,7 @@ pub fn grundy(args: &PuzzleArgs, json: bool) -> Result<()> {
                 println!("{}", serde_json::to_string_pretty(&json!({"heaps": heaps, "nodes": nodes}))?);
             } else {
                 print!("{}", graph.text());
-                let winner = if graph.nodes[0].max_wins { "MAX, who moves second" } else { "MIN, who moves first" };
+                let winner = if graph.nodes[0].max_wins { "MAX, who moves second," } else { "MIN, who moves first," };
                 println!(
                     "{} positions; with best play {winner} wins (* marks the solution's moves)",
                     graph.nodes.len()

@@ -23,7 +23,7 @@ pub fn definition() -> GameDef<Grundy> {
             let text = params.text("heaps");
             let heaps: Option<Vec<u32>> = text.split('-').map(|h| h.parse().ok()).collect();
             let heaps = heaps.ok_or_else(|| params.bad("heaps", &text))?;
-            Grundy::new(&heaps).map_err(|why| params.bad("heaps", &format!("{text} ({why})")))
+            Grundy::new(&heaps).map_err(|_| params.bad("heaps", &text))
         },
         bots: vec![
             BotDef {

@@ -11,7 +11,7 @@ use super::tours::TieBreak;
 /// The knight's tour with its players; `knights-tour(size=6,tour=closed)` asks for a closed tour of 6×6.
 pub fn definition() -> GameDef<KnightsTour> {
     const PARAMS: &[ParamDoc] = &[
-        ParamDoc { key: "size", values: "5..=16", default: "8", about: "the board's side" },
+        ParamDoc { key: "size", values: "5..=16, even for a closed tour", default: "8", about: "the board's side" },
         ParamDoc {
             key: "tour",
             values: "open|closed",
@@ -44,7 +44,7 @@ pub fn definition() -> GameDef<KnightsTour> {
                 "closed" => true,
                 other => return Err(params.bad("tour", other)),
             };
-            KnightsTour::new(n, closed).map_err(|why| params.bad("size", &format!("{n} ({why})")))
+            KnightsTour::new(n, closed).map_err(|_| params.bad("size", &n.to_string()))
         },
         bots: vec![
             BotDef {
