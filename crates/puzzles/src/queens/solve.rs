@@ -118,19 +118,39 @@ fn count_all(n: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> u64 {
         .sum()
 }
 
-/// The ways to fill `rows` more rows given the columns and diagonals already attacked.
+/// The ways to fill `rows` more rows given the columns and diagonals already attacked: depth first with an
+/// explicit stack (no call per row), the last row counted at once (at most one of its squares is free). Bits
+/// shifted past the board's edge never come back, and `all` masks them out.
 fn complete(all: u64, cols: u64, left: u64, right: u64, rows: usize) -> u64 {
-    let mut free = all & !(cols | left | right);
-    if rows == 1 {
+    let free = all & !(cols | left | right);
+    if rows <= 1 {
         return u64::from(free.count_ones());
     }
+    let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_COUNT];
+    stack[0] = (free, cols, left, right);
+    let last = rows - 2;
+    let mut depth = 0;
     let mut total = 0;
-    while free != 0 {
+    loop {
+        let (free, cols, left, right) = stack[depth];
+        if free == 0 {
+            if depth == 0 {
+                return total;
+            }
+            depth -= 1;
+            continue;
+        }
         let bit = free & free.wrapping_neg();
-        free ^= bit;
-        total += complete(all, cols | bit, ((left | bit) << 1) & all, (right | bit) >> 1, rows - 1);
+        stack[depth].0 = free ^ bit;
+        let (cols, left, right) = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+        let next = all & !(cols | left | right);
+        if depth == last {
+            total += u64::from(next.count_ones());
+        } else {
+            depth += 1;
+            stack[depth] = (next, cols, left, right);
+        }
     }
-    total
 }
 
 /// Squares taken so far, for the symmetric searches: files, ranks and both diagonals.
