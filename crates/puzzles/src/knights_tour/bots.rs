@@ -23,7 +23,7 @@ impl Bot<KnightsTour> for WarnsdorffBot {
     fn name(&self) -> String {
         match self.tie {
             TieBreak::First => "thesis".into(),
-            TieBreak::Lookahead => "warnsdorff".into(),
+            TieBreak::Lookahead | TieBreak::Edge => "warnsdorff".into(),
         }
     }
 

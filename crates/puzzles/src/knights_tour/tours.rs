@@ -5,7 +5,8 @@
 //!   fixed order) or a tie-break that keeps it working on large boards: the least sum of the tied squares'
 //!   own onward counts (a look one step further, after Pohl), then the square farther from the centre
 //!   (after Roth).
-//! - [`open_tour`]: Warnsdorff's rule with that tie-break, and seeded random tie-breaks should it stall.
+//! - [`open_tour`]: Warnsdorff's rule with that tie-break; should it stall, on an even board a closed tour (which is
+//!   an open one too), on an odd one seeded random tie-breaks.
 //! - [`closed_tour`]: for every even N ≥ 6, by divide and conquer: the board is cut into blocks of 6, 8 or
 //!   10 squares a side, each toured by a closed tour found by search, and neighbouring blocks' tours are
 //!   joined two at a time by swapping one move of each for two moves across their border.
@@ -106,6 +107,8 @@ pub enum TieBreak {
     /// The least sum of the tied squares' own onward counts, then the square farther from the centre,
     /// then the fixed order.
     Lookahead,
+    /// The square farther from the centre (Roth's), then the least sum of onward counts, then the fixed order.
+    Edge,
 }
 
 /// A square the knight may go to next, with the squares it could go on to from there.
@@ -188,14 +191,16 @@ impl Warnsdorff {
         }
         match self.tie {
             TieBreak::First => tied.first().copied(),
-            TieBreak::Lookahead => {
+            TieBreak::Lookahead | TieBreak::Edge => {
                 let centre = self.n as isize - 1;
                 let key = |&s: &usize| {
                     let further: u32 =
                         jumps(self.n, s).filter(|&t| !self.visited[t]).map(|t| u32::from(self.degree[t])).sum();
                     // Twice the distance from the centre, squared, to stay in integers.
                     let (r, c) = (2 * (s / self.n) as isize - centre, 2 * (s % self.n) as isize - centre);
-                    (further, std::cmp::Reverse(r * r + c * c))
+                    // Smaller keys win: the farther square has the smaller negated distance.
+                    let (near, further) = (-(r * r + c * c) as i64, i64::from(further));
+                    if self.tie == TieBreak::Edge { (near, further) } else { (further, near) }
                 };
                 // `min_by_key` keeps the first of equal keys: the fixed order decides last.
                 tied.iter().min_by_key(|&&s| key(&s)).copied()
@@ -254,6 +259,15 @@ const RANDOM_TRIES: u64 = 100;
 pub fn open_tour(n: usize, start: usize) -> Result<Tour, Error> {
     check_open(n, start)?;
     let mut last = Warnsdorff::new(n, start, TieBreak::Lookahead).run(None);
+    if last.is_err() && n % 2 == 0 {
+        // An even board always has a closed tour, which is an open one too, from any square.
+        if let Ok(tour) = closed_tour(n, start) {
+            return Ok(Tour { closed: false, ..tour });
+        }
+    }
+    if last.is_err() {
+        last = Warnsdorff::new(n, start, TieBreak::Edge).run(None);
+    }
     for seed in 0..RANDOM_TRIES {
         if last.is_ok() {
             break;
