@@ -1275,14 +1275,14 @@ function choices(values) {
 /** Each choice of a parameter in words, where numbers alone would not tell a person much. */
 const CHOICE_WORDS = {
   "engine-level": {
-    1: "1 — beginner",
-    2: "2 — novice",
-    3: "3 — casual player",
-    4: "4 — club player",
-    5: "5 — strong club player",
-    6: "6 — expert",
+    1: "1 — first steps",
+    2: "2 — beginner",
+    3: "3 — novice",
+    4: "4 — casual player",
+    5: "5 — club player",
+    6: "6 — expert (about 1950)",
     7: "7 — master",
-    8: "8 — full strength (about 1 s a move)",
+    8: "8 — full strength (about 2200; 1 s a move)",
   },
 };
 

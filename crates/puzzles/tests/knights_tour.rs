@@ -66,7 +66,8 @@ fn every_move_of_the_thesis_tour_goes_to_a_square_with_the_fewest_onward_moves()
 
 #[test]
 fn open_tours_are_found_for_every_board_from_5_to_60_and_a_sample_to_1000() {
-    let sizes = (5..=60).chain([99, 128, 255, 256, 333, 500, 777, 1000]);
+    // 223 and 243 stall the look-ahead and 236 every Warnsdorff tie-break tried: they need the fallbacks.
+    let sizes = (5..=60).chain([99, 128, 223, 236, 243, 255, 256, 333, 500, 777, 1000]);
     for n in sizes {
         let tour = open_tour(n, 0).unwrap_or_else(|e| panic!("{n}×{n}: {e}"));
         assert!(is_tour(n, &tour.squares, false), "{n}×{n}");

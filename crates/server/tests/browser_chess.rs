@@ -557,8 +557,8 @@ async fn the_engine_is_offered_first_with_its_levels_in_words_and_analyses_the_p
             .await;
     let levels = levels.as_array().expect("levels");
     assert_eq!(levels.len(), 8, "{levels:?}");
-    assert_eq!(levels[0], json!(["1", "1 — beginner"]));
-    assert_eq!(levels[3], json!(["4", "4 — club player"]));
+    assert_eq!(levels[0], json!(["1", "1 — first steps"]));
+    assert_eq!(levels[5], json!(["6", "6 — expert (about 1950)"]), "the calibrated level's rating");
     assert!(levels[7][1].as_str().is_some_and(|t| t.starts_with("8 — full strength")), "{levels:?}");
     assert_eq!(eval(&client, "return document.getElementById('bot-level').value").await, "8", "full strength first");
     assert!(text(&client, "#bot-params label").await.starts_with("Strength"));

@@ -58,7 +58,7 @@ pub struct Tour {
     pub squares: Vec<usize>,
 }
 
-/// The squares a knight on `square` reaches on an N×N board, in the fixed order of [`JUMPS`].
+/// The squares a knight on `square` reaches on an N×N board, in the fixed order of its eight moves.
 pub fn jumps(n: usize, square: usize) -> impl Iterator<Item = usize> {
     let (row, col) = ((square / n) as isize, (square % n) as isize);
     JUMPS.iter().filter_map(move |&(dr, dc)| {
