@@ -172,3 +172,48 @@ proptest! {
         let _ = queens.parse_position(&text);
     }
 }
+
+#[test]
+fn the_players_are_named_as_the_registry_lists_them_and_value_squares_by_their_onward_moves() {
+    assert_eq!(WarnsdorffBot { tie: TieBreak::First }.name(), "thesis");
+    assert_eq!(WarnsdorffBot { tie: TieBreak::Lookahead }.name(), "warnsdorff");
+    assert_eq!(Bot::<KnightsTour>::name(&ClosedTourBot), "closed");
+    assert_eq!(Backtracking.name(), "thesis");
+    // From c7 (the thesis's 11) the rule goes to a8, which has one onward move: its value is −1.
+    let game = KnightsTour::new(8, false).expect("a board").parse_position("8 open: c7").expect("a position");
+    let decision =
+        WarnsdorffBot { tie: TieBreak::First }.choose(&game, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!((game.format_move(decision.mv), decision.score), ("a8".to_owned(), -1.0));
+    let closed = KnightsTour::new(10, true).expect("a board");
+    let decision = ClosedTourBot.choose(&closed, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+    assert_eq!(decision.nodes, 100, "the closed player counts the squares of the tour it follows");
+}
+
+#[test]
+fn the_definitions_word_the_endings_and_draw_the_boards() {
+    let tours = knights_tour::definition();
+    let mut full = KnightsTour::new(6, true).expect("a board");
+    for s in knights_tour::closed_tour(6, 0).expect("a tour").squares {
+        full.play(s as u16);
+    }
+    assert_eq!((tours.face.ending)(&full), "A closed tour: all 36 squares visited.");
+    let stuck = KnightsTour::new(5, false).expect("a board").parse_position("5 open: a1 c2 b4 d3 e1").expect("stuck");
+    assert_eq!((tours.face.ending)(&stuck), "The knight is stuck after 5 of 25 squares.");
+    let view = (tours.face.view)(&stuck);
+    assert_eq!(view["size"], 5);
+    assert_eq!(view["path"], serde_json::json!([20, 17, 6, 13, 24]), "squares numbered from the top left");
+    assert_eq!(view["position"], "5 open: a1 c2 b4 d3 e1");
+    let queens = queens::definition();
+    let solved = Queens::new(4).expect("a board").parse_position("4: b4 d3 a2 c1").expect("solved");
+    assert_eq!((queens.face.ending)(&solved), "Solved: 4 queens, none attacking another.");
+    assert_eq!((queens.face.view)(&solved)["queens"], serde_json::json!([1, 7, 8, 14]));
+    let stuck = Queens::new(4).expect("a board").parse_position("4: a4 c3 b1").expect("stuck");
+    assert_eq!((queens.face.ending)(&stuck), "Stuck: every free square is attacked, with 3 of 4 queens placed.");
+}
+
+#[test]
+fn a_square_off_the_board_is_refused_with_the_board_s_files_and_ranks() {
+    let game = KnightsTour::new(8, false).expect("a board");
+    let error = game.parse_move("i1").expect_err("off the board").to_string();
+    assert_eq!(error, "'i1' is not a square of the 8×8 board: write a file a..h and a rank 1..8, like c3");
+}

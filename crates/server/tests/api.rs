@@ -44,9 +44,17 @@ fn the_catalog_lists_every_game_with_its_bots() {
     let registered: Vec<&str> = hamle_arena::games::registry().games().map(|g| g.listing().name).collect();
     assert_eq!(names, registered);
     let game = |name: &str| games.iter().find(|g| g["name"] == name).unwrap_or_else(|| panic!("{name} is listed"));
-    for (name, players, page) in
-        [("tictactoe", 2, "tictactoe"), ("hapis", 2, "hapis"), ("2048", 1, "2048"), ("domineering", 2, "domineering")]
-    {
+    for (name, players, page) in [
+        ("tictactoe", 2, "tictactoe"),
+        ("hapis", 2, "hapis"),
+        ("2048", 1, "2048"),
+        ("domineering", 2, "domineering"),
+        ("grundy", 2, "grundy"),
+        ("sim", 2, "sim"),
+        ("dots", 2, "dots"),
+        ("knights-tour", 1, "knights-tour"),
+        ("queens", 1, "queens"),
+    ] {
         assert_eq!(game(name)["players"], players, "{name}");
         assert_eq!(game(name)["page"], page, "{name}");
     }
