@@ -146,6 +146,21 @@ fn chains_and_loops_are_found() {
 }
 
 #[test]
+fn a_chain_is_found_whole_from_its_middle_box() {
+    // 2×2: a chain of three bends round the top-left box (the first one looked at, in its middle), and the
+    // bottom-right box, two sides drawn and both open sides on the edge, is a chain of its own.
+    let mut game = Dots::new(2, 2).expect("a board");
+    draw(&mut game, &["a3-b3", "a2-a3", "b3-c3", "b2-c2", "a1-b1", "b1-b2"]);
+    let mut parts: Vec<(usize, bool)> = chains(&game).iter().map(|p| (p.boxes.len(), p.looped)).collect();
+    parts.sort_unstable();
+    assert_eq!(parts, [(1, false), (3, false)]);
+    let three = chains(&game).into_iter().find(|p| p.boxes.len() == 3).expect("the chain of three");
+    let ends = [three.boxes[0], three.boxes[2]];
+    assert!(ends.contains(&(1, 0)) && ends.contains(&(0, 1)), "walked from one end to the other: {:?}", three.boxes);
+    assert_eq!(three.boxes[1], (0, 0));
+}
+
+#[test]
 fn the_strong_player_wins_every_game_against_random_on_3x3_either_side() {
     let mut stream = Stream::new(11);
     for round in 0..10 {
