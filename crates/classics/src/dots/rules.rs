@@ -26,7 +26,6 @@ pub struct Dots {
     rows: usize,
     cols: usize,
     drawn: u128,
-    score: [u8; 2],
     /// The boxes each player completed, one bit per box, row by row from the top.
     owned: [u64; 2],
     to_move: Player,
@@ -41,13 +40,12 @@ impl Dots {
         if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
             return Err(format!("a board has from 1 to {MAX_SIDE} boxes a side, not {rows}×{cols}"));
         }
-        Ok(Dots { rows, cols, drawn: 0, score: [0, 0], owned: [0, 0], to_move: 0 })
+        Ok(Dots { rows, cols, drawn: 0, owned: [0, 0], to_move: 0 })
     }
 
     /// A position as it stands: the lines drawn, who owns each completed box, and who is to move.
     pub(crate) fn with(rows: usize, cols: usize, drawn: u128, owned: [u64; 2], to_move: Player) -> Dots {
-        let score = owned.map(|mask| mask.count_ones() as u8);
-        Dots { rows, cols, drawn, score, owned, to_move }
+        Dots { rows, cols, drawn, owned, to_move }
     }
 
     /// Boxes down.
@@ -67,7 +65,7 @@ impl Dots {
 
     /// Boxes each player has completed.
     pub fn score(&self) -> [u8; 2] {
-        self.score
+        self.owned.map(|mask| mask.count_ones() as u8)
     }
 
     /// The player to move.
@@ -171,11 +169,10 @@ impl Game for Dots {
 
     fn play(&mut self, line: u8) {
         let line = usize::from(line);
-        let made = completes(self.rows, self.cols, self.drawn, line);
+        let made = completes(self.rows, self.cols, self.drawn, line) > 0;
         self.drawn |= 1 << line;
-        if made > 0 {
+        if made {
             let mover = usize::from(self.to_move);
-            self.score[mover] += made;
             for (r, c) in boxes_of(self.rows, self.cols, line) {
                 if self.sides(r, c) == 4 {
                     self.owned[mover] |= 1 << (r * self.cols + c);
@@ -187,7 +184,8 @@ impl Game for Dots {
     }
 
     fn points(&self) -> Option<[f64; 2]> {
-        (self.turn() == Turn::Over).then(|| match self.score[0].cmp(&self.score[1]) {
+        let [red, blue] = self.score();
+        (self.turn() == Turn::Over).then(|| match red.cmp(&blue) {
             std::cmp::Ordering::Greater => [1.0, 0.0],
             std::cmp::Ordering::Less => [0.0, 1.0],
             std::cmp::Ordering::Equal => [0.5, 0.5],
@@ -197,8 +195,8 @@ impl Game for Dots {
     fn key(&self) -> u64 {
         let folded = (self.drawn as u64) ^ ((self.drawn >> 64) as u64).rotate_left(17);
         folded.wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ u64::from(self.score[0]) << 40
-            ^ u64::from(self.score[1]) << 48
+            ^ self.owned[0].rotate_left(24)
+            ^ self.owned[1].rotate_left(40)
             ^ u64::from(self.to_move) << 56
             ^ (self.rows * 8 + self.cols) as u64
     }
@@ -233,8 +231,8 @@ impl fmt::Display for Dots {
         writeln!(
             f,
             "red {} · blue {} · {} to move",
-            self.score[0],
-            self.score[1],
+            self.score()[0],
+            self.score()[1],
             ["red", "blue"][usize::from(self.to_move)]
         )
     }
