@@ -58,9 +58,24 @@ pub async fn shot(client: &Client, name: &str) {
     println!("screenshot: {}", path.display());
 }
 
-/// Clicks the element `css` names.
+/// Clicks the element `css` names. A stale reference is not the page's fault in two cases, both seen on CI:
+/// the click followed a link and Chromedriver lost the element to the new page (the click happened: the address
+/// changed), or the page redrew the element between finding and clicking it (the click did not: find it again).
 pub async fn click(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}")).click().await.expect("a click");
+    let before = client.current_url().await.expect("an address");
+    for _ in 0..3 {
+        let element = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("{css}: {e}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(e) if e.is_stale_element_reference() => {
+                if client.current_url().await.expect("an address") != before {
+                    return;
+                }
+            }
+            Err(e) => panic!("a click on {css}: {e}"),
+        }
+    }
+    panic!("a click on {css}: the element went stale three times");
 }
 
 /// Waits until the page has drawn the answer to its last action.
