@@ -76,6 +76,17 @@ fn open_tours_are_found_for_every_board_from_5_to_60_and_a_sample_to_1000() {
 }
 
 #[test]
+fn an_odd_board_that_stalls_every_tie_break_from_the_corner_is_toured_from_each_corner_by_blocks() {
+    // 423 stalls the look-ahead, Roth's order and 100 random tie-breaks from the corner (the benchmark's sweep).
+    let n = 423;
+    for corner in [0, n - 1, (n - 1) * n, n * n - 1] {
+        let tour = open_tour(n, corner).unwrap_or_else(|e| panic!("from {corner}: {e}"));
+        assert!(is_tour(n, &tour.squares, false), "from {corner}");
+        assert_eq!(tour.squares[0], corner);
+    }
+}
+
+#[test]
 fn closed_tours_are_found_for_every_even_board_from_6_to_100_and_a_sample_to_1000() {
     let sizes = (6..=100).step_by(2).chain([128, 254, 500, 998, 1000]);
     for n in sizes {

@@ -6,10 +6,13 @@
 //!   own onward counts (a look one step further, after Pohl), then the square farther from the centre
 //!   (after Roth).
 //! - [`open_tour`]: Warnsdorff's rule with that tie-break; should it stall, on an even board a closed tour (which is
-//!   an open one too), on an odd one seeded random tie-breaks.
+//!   an open one too); on an odd one from a corner, blocks as below with an open tour in the corner's 5×5 block;
+//!   otherwise Roth's tie-break, then seeded random ones.
 //! - [`closed_tour`]: for every even N ≥ 6, by divide and conquer: the board is cut into blocks of 6, 8 or
 //!   10 squares a side, each toured by a closed tour found by search, and neighbouring blocks' tours are
-//!   joined two at a time by swapping one move of each for two moves across their border.
+//!   joined two at a time by swapping one move of each for two moves across their border. An odd board gets
+//!   a first row and column of blocks 5 squares wide; its corner block, 5×5, has no closed tour, so it holds an
+//!   open one from the corner, and the joins leave one open tour of the board from that corner.
 
 use std::sync::OnceLock;
 
@@ -265,6 +268,11 @@ pub fn open_tour(n: usize, start: usize) -> Result<Tour, Error> {
             return Ok(Tour { closed: false, ..tour });
         }
     }
+    if last.is_err()
+        && let Some(tour) = odd_corner_tour(n, start)
+    {
+        return Ok(tour);
+    }
     if last.is_err() {
         last = Warnsdorff::new(n, start, TieBreak::Edge).run(None);
     }
@@ -312,19 +320,55 @@ pub fn closed_tour(n: usize, start: usize) -> Result<Tour, Error> {
         )));
     }
     check_square(n, start)?;
-    let links = join_blocks(n)?;
-    let mut squares = Vec::with_capacity(n * n);
-    let (mut previous, mut at) = (usize::MAX, start);
-    for _ in 0..n * n {
-        squares.push(at);
-        let [a, b] = links[at];
-        let next = if a as usize == previous { b as usize } else { a as usize };
-        (previous, at) = (at, next);
-    }
+    let squares = follow(&join_blocks(n, &block_sides(n))?, start);
     if !is_tour(n, &squares, true) {
         return Err(Error::NoTour(format!("the blocks of the {n}×{n} board did not join into one tour")));
     }
     Ok(Tour { n, closed: true, squares })
+}
+
+/// An open tour of an odd board (N ≥ 11) from a corner, by blocks: the first row and column of blocks are 5
+/// squares wide, the top-left 5×5 block holds an open tour from the corner and every other block a closed
+/// one; each join keeps one path from the corner through the blocks joined. `None` for any other start.
+fn odd_corner_tour(n: usize, start: usize) -> Option<Tour> {
+    let last = n - 1;
+    let corners = [0, last, last * n, n * n - 1];
+    if n % 2 == 0 || n < 11 || !corners.contains(&start) {
+        return None;
+    }
+    let sides = [vec![5], block_sides(n - 5)].concat();
+    let squares = follow(&join_blocks(n, &sides).ok()?, 0);
+    // Mirror the tour from the top-left corner to the corner asked for.
+    let (flip_rows, flip_cols) = (start >= last * n, start % n == last);
+    let squares: Vec<usize> = squares
+        .into_iter()
+        .map(|s| {
+            let (r, c) = (s / n, s % n);
+            let r = if flip_rows { last - r } else { r };
+            let c = if flip_cols { last - c } else { c };
+            r * n + c
+        })
+        .collect();
+    is_tour(n, &squares, false).then_some(Tour { n, closed: false, squares })
+}
+
+/// A square's missing neighbour: the ends of an open tour have one neighbour on it.
+const NONE: u32 = u32::MAX;
+
+/// The squares in the order the links lead from `start` (a square of a closed tour, or an end of an open one).
+fn follow(links: &[[u32; 2]], start: usize) -> Vec<usize> {
+    let mut squares = Vec::with_capacity(links.len());
+    let (mut previous, mut at) = (NONE, start as u32);
+    for _ in 0..links.len() {
+        squares.push(at as usize);
+        let [a, b] = links[at as usize];
+        let next = if a == previous { b } else { a };
+        if next == NONE {
+            break;
+        }
+        (previous, at) = (at, next);
+    }
+    squares
 }
 
 /// Block sides for a side of `n` squares (even, at least 6): eights, with a 10 or a 6 or two 6s.
@@ -340,22 +384,22 @@ fn block_sides(n: usize) -> Vec<usize> {
     sides
 }
 
-/// Each square's two neighbours on the tour of the whole board, blocks joined.
-fn join_blocks(n: usize) -> Result<Vec<[u32; 2]>, Error> {
-    let sides = block_sides(n);
+/// Each square's two neighbours on the tour of the whole board, blocks of `sides` joined.
+fn join_blocks(n: usize, sides: &[usize]) -> Result<Vec<[u32; 2]>, Error> {
     let starts: Vec<usize> = sides.iter().scan(0, |at, &s| Some(std::mem::replace(at, *at + s))).collect();
     let mut links = vec![[0u32; 2]; n * n];
-    for (&top, &height) in starts.iter().zip(&sides) {
-        for (&left, &width) in starts.iter().zip(&sides) {
+    for (&top, &height) in starts.iter().zip(sides) {
+        for (&left, &width) in starts.iter().zip(sides) {
             let block = base_tour(height, width);
             for (local, pair) in block.iter().enumerate() {
                 let global = |s: u32| ((top + s as usize / width) * n + left + s as usize % width) as u32;
+                let global = |s: u32| if s == NONE { NONE } else { global(s) };
                 links[global(local as u32) as usize] = [global(pair[0]), global(pair[1])];
             }
         }
     }
     // A spanning tree of the blocks: along each row of blocks, then down the first column.
-    for (i, (&top, &height)) in starts.iter().zip(&sides).enumerate() {
+    for (i, (&top, &height)) in starts.iter().zip(sides).enumerate() {
         for &left in starts.iter().skip(1) {
             join(n, &mut links, (top, top + height), (left - 2, left), true)?;
         }
@@ -368,7 +412,8 @@ fn join_blocks(n: usize) -> Result<Vec<[u32; 2]>, Error> {
 
 /// Joins the two tours that meet at a border: squares `rows × cols` on the first tour's side of it (the two
 /// rows or columns next to the border); across the border (right when `across_columns`, else down) lies the
-/// other tour. One move of each tour is swapped for two moves across the border.
+/// other tour. One move of each tour is swapped for two moves across the border: two closed tours become
+/// one, and a closed tour joined to an open one becomes an open tour with the same ends.
 fn join(
     n: usize,
     links: &mut [[u32; 2]],
@@ -380,12 +425,12 @@ fn join(
     for r in rows.0..rows.1 {
         for c in cols.0..cols.1 {
             let a1 = r * n + c;
-            for a2 in links[a1].map(|s| s as usize) {
+            for a2 in links[a1].into_iter().filter(|&s| s != NONE).map(|s| s as usize) {
                 if beyond(a2) {
                     continue;
                 }
                 for b1 in jumps(n, a1).filter(|&s| beyond(s) && near_border(n, s, rows, cols, across_columns)) {
-                    for b2 in links[b1].map(|s| s as usize) {
+                    for b2 in links[b1].into_iter().filter(|&s| s != NONE).map(|s| s as usize) {
                         if beyond(b2) && is_jump(n, a2, b2) {
                             relink(links, a1, a2, b1);
                             relink(links, a2, a1, b2);
@@ -416,21 +461,30 @@ fn relink(links: &mut [[u32; 2]], square: usize, old: usize, new: usize) {
     }
 }
 
-/// A closed tour of a `rows × cols` block (each 6, 8 or 10), as each square's two neighbours on it; found
-/// once by search and kept.
+/// A tour of a `rows × cols` block (each 5, 6, 8 or 10), as each square's two neighbours on it; found once by
+/// search and kept. Every block has a closed tour but 5×5, which gets an open one from its first square.
 fn base_tour(rows: usize, cols: usize) -> &'static [[u32; 2]] {
-    static TOURS: [[OnceLock<Vec<[u32; 2]>>; 3]; 3] = [const { [const { OnceLock::new() }; 3] }; 3];
-    let index = |side: usize| (side - 6) / 2;
+    static TOURS: [[OnceLock<Vec<[u32; 2]>>; 4]; 4] = [const { [const { OnceLock::new() }; 4] }; 4];
+    let index = |side: usize| (side - 4) / 2;
     TOURS[index(rows)][index(cols)].get_or_init(|| {
-        let order = search_closed(rows, cols);
+        let closed = rows % 2 == 0 || cols % 2 == 0;
+        let order = if closed { search_closed(rows, cols) } else { search_open(rows, cols) };
         let mut links = vec![[0u32; 2]; rows * cols];
+        let count = order.len();
         for (i, &s) in order.iter().enumerate() {
-            let next = order[(i + 1) % order.len()];
-            let previous = order[(i + order.len() - 1) % order.len()];
-            links[s] = [previous as u32, next as u32];
+            let next = if closed || i + 1 < count { order[(i + 1) % count] as u32 } else { NONE };
+            let previous = if closed || i > 0 { order[(i + count - 1) % count] as u32 } else { NONE };
+            links[s] = [previous, next];
         }
         links
     })
+}
+
+/// An open tour of a `rows × cols` block from its corner: Warnsdorff's rule, ties drawn from seeded streams.
+fn search_open(rows: usize, cols: usize) -> Vec<usize> {
+    (0..1_000)
+        .find_map(|seed| block_warnsdorff(rows, cols, &mut Stream::new(seed)))
+        .unwrap_or_else(|| unreachable!("Warnsdorff's rule tours a 5×5 block from its corner within the first seeds"))
 }
 
 /// The moves of a knight on a `rows × cols` board from `square`.
@@ -445,8 +499,9 @@ fn block_jumps(rows: usize, cols: usize, square: usize) -> impl Iterator<Item = 
 /// A closed tour of a `rows × cols` block: an open tour by Warnsdorff's rule from the corner (ties drawn from a
 /// seeded stream), then closed by Pósa's rotations — while the last square is not a knight's move from the first,
 /// jump from it to a square `v` of the path and reverse the part after `v`, which keeps a path through every
-/// square and gives it a new end. Every block it is asked for (6 to 10 a side, both even) closes within a few
-/// hundred rotations; the seeds make the result the same on every run.
+/// square and gives it a new end; every thousand rotations the path is turned round, so both ends move. Every
+/// block it is asked for (5 to 10 a side, at least one even) closes; the seeds make the result the same on
+/// every run.
 fn search_closed(rows: usize, cols: usize) -> Vec<usize> {
     let squares = rows * cols;
     for seed in 0..1_000 {
@@ -456,10 +511,18 @@ fn search_closed(rows: usize, cols: usize) -> Vec<usize> {
         for (i, &s) in path.iter().enumerate() {
             place[s] = i;
         }
-        for _ in 0..100_000 {
+        for rotation in 1..100_000 {
             let end = path[squares - 1];
             if block_jumps(rows, cols, end).any(|s| s == path[0]) {
                 return path;
+            }
+            if rotation % 1_000 == 0 {
+                // From the corner alone the end may never reach a square next to it (5×6 does not): turn the
+                // path round so the other end moves.
+                path.reverse();
+                for (k, &s) in path.iter().enumerate() {
+                    place[s] = k;
+                }
             }
             let options: Vec<usize> = block_jumps(rows, cols, end).filter(|&s| s != path[squares - 2]).collect();
             let Some(&v) = stream.pick(&options) else { break };
@@ -470,7 +533,7 @@ fn search_closed(rows: usize, cols: usize) -> Vec<usize> {
             }
         }
     }
-    unreachable!("every even block from 6×6 to 10×10 closes within the first seeds")
+    unreachable!("every block from 5×6 to 10×10 closes within the first seeds")
 }
 
 /// An open tour of a `rows × cols` block from its corner by Warnsdorff's rule, ties drawn from `stream`.
@@ -490,4 +553,28 @@ fn block_warnsdorff(rows: usize, cols: usize, stream: &mut Stream) -> Option<Vec
         path.push(next);
     }
     Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_tour_every_odd_board_from_11_to_75_from_each_corner() {
+        for n in (11..=75).step_by(2) {
+            for corner in [0, n - 1, (n - 1) * n, n * n - 1] {
+                let tour = odd_corner_tour(n, corner).unwrap_or_else(|| panic!("{n}×{n} from {corner}"));
+                assert!(is_tour(n, &tour.squares, false), "{n}×{n} from {corner}");
+                assert_eq!(tour.squares[0], corner, "{n}×{n}");
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_refuse_even_boards_small_ones_and_starts_off_the_corners() {
+        assert_eq!(odd_corner_tour(12, 0), None);
+        assert_eq!(odd_corner_tour(9, 0), None);
+        assert_eq!(odd_corner_tour(11, 1), None);
+        assert_eq!(odd_corner_tour(11, 60), None);
+    }
 }

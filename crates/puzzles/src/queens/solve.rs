@@ -1,9 +1,11 @@
 //! Solving N queens: counting every solution and the distinct ones, and min-conflicts repair.
 //!
 //! - [`count`]: every solution and the distinct ones under the board's eight symmetries, by bitmask
-//!   backtracking over the left half of the first row (the right half is its mirror image), spread over
-//!   threads by the first two rows; the distinct ones by Burnside's lemma from the solutions a half turn
-//!   and a quarter turn leave unchanged, each counted by a search of its own.
+//!   backtracking that visits one solution of each symmetry class (the "Takaken" counter's method): a class with a
+//!   queen in a corner is met with that queen at the top left; any other with its edge queen nearest a
+//!   corner on the top row's left half, the other edge queens kept at least as far from the corners (rows
+//!   and columns ruled out as the search goes), ties settled by comparing the board with its images. Each
+//!   class found adds the size of its orbit; the threads share the first rows' placements.
 //! - [`repair`]: min-conflicts (the thesis's "sezgisel onarım", heuristic repair, after Minton et al.):
 //!   move a queen in conflict along its file to the square attacked least, until none is attacked.
 //!
@@ -72,158 +74,249 @@ pub fn count_with(n: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<
     if n == 1 {
         return Ok(Counts { n, solutions: 1, unique: 1 });
     }
-    let solutions = count_all(n, progress);
-    // Burnside: the distinct solutions are the average, over the eight symmetries, of the solutions each
-    // leaves unchanged. For n ≥ 2 no reflection leaves a solution unchanged (a queen and its image would
-    // share a file, a rank or a diagonal), so only the identity and the three turns remain.
-    let half = count_half_turn(n);
-    let quarter = count_quarter_turn(n);
-    Ok(Counts { n, solutions, unique: (solutions + half + 2 * quarter) / 8 })
-}
-
-/// Every solution, by the first row's left half doubled (and, for odd `n`, the middle with the second row's
-/// left half doubled), the first two rows' placements shared among threads.
-fn count_all(n: usize, progress: &(dyn Fn(usize, usize) + Sync)) -> u64 {
-    let all = (1u64 << n) - 1;
-    let mut starts = Vec::new();
-    // (first-row column, weight): a queen left of the middle stands for its mirror image too.
-    let mut firsts: Vec<(usize, u64)> = (0..n / 2).map(|c| (c, 2)).collect();
-    if n % 2 == 1 {
-        firsts.push((n / 2, 1));
-    }
-    for (c0, weight) in firsts {
-        let bit0 = 1u64 << c0;
-        let free = all & !(bit0 | bit0 << 1 | bit0 >> 1);
-        for c1 in 0..n {
-            let bit1 = 1u64 << c1;
-            if free & bit1 == 0 {
-                continue;
-            }
-            // With the first queen in the middle, the mirror image swaps the second queen's half.
-            let weight = if c0 == n / 2 && n % 2 == 1 { if c1 < n / 2 { 2 } else { continue } } else { weight };
-            let cols = bit0 | bit1;
-            let left = ((bit0 << 1) | bit1) << 1;
-            let right = ((bit0 >> 1) | bit1) >> 1;
-            starts.push((cols, left & all, right, weight));
-        }
-    }
-    let (pieces, done) = (starts.len(), AtomicUsize::new(0));
-    starts
+    // Two levels of placements give a few hundred pieces: enough for rayon to keep every thread busy
+    // although the pieces differ a thousandfold in size.
+    let pieces: Vec<Piece> = roots(n).iter().flat_map(Piece::children).flat_map(|p| p.children()).collect();
+    let (total, done) = (pieces.len(), AtomicUsize::new(0));
+    let (solutions, unique) = pieces
         .into_par_iter()
-        .map(|(cols, left, right, weight)| {
-            let found = weight * complete(all, cols, left, right, n - 2);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, pieces);
+        .map(|piece| {
+            let found = piece.search();
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             found
         })
-        .sum()
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    Ok(Counts { n, solutions, unique })
 }
 
-/// The ways to fill `rows` more rows given the columns and diagonals already attacked: depth first with an
-/// explicit stack (no call per row), the last row counted at once (at most one of its squares is free). Bits
-/// shifted past the board's edge never come back, and `all` masks them out.
-fn complete(all: u64, cols: u64, left: u64, right: u64, rows: usize) -> u64 {
-    let free = all & !(cols | left | right);
-    if rows <= 1 {
-        return u64::from(free.count_ones());
+/// The searches that together meet each symmetry class once: the top left corner's queen with the second
+/// row's queen in each column it may take, then the top row's queen `d` squares from the left for each
+/// `d` short of the middle.
+fn roots(n: usize) -> Vec<Piece> {
+    let all = (1u64 << n) - 1;
+    let last = n - 1;
+    let mut roots = Vec::new();
+    for second in 2..last {
+        // The class's two boards with a queen top left are mirror images in the main diagonal, which
+        // swaps the second row's queen's column with the second column's queen's row: the board kept has
+        // the smaller column, so no queen stands in the second column above row `second`.
+        let mut allow = [all; MAX_COUNT];
+        for row in allow.iter_mut().take(second).skip(2) {
+            *row &= !0b10;
+        }
+        let mut piece = Piece::new(n, allow, usize::MAX, Shape::Corner);
+        piece.place(1);
+        piece.place(1 << second);
+        roots.push(piece);
     }
-    let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_COUNT];
-    stack[0] = (free, cols, left, right);
-    let last = rows - 2;
-    let mut depth = 0;
-    let mut total = 0;
-    loop {
-        let (free, cols, left, right) = stack[depth];
-        if free == 0 {
-            if depth == 0 {
-                return total;
+    let sides = 1 | 1 << last;
+    let mut d = 1;
+    while d < last - d {
+        // No edge queen nearer a corner than the top row's: the side columns' queens keep `d` rows from
+        // the top and the bottom, and the bottom row's `d` columns from the sides.
+        let mut allow = [all; MAX_COUNT];
+        for row in allow.iter_mut().take(d).skip(1) {
+            *row &= !sides;
+        }
+        for row in allow.iter_mut().take(n).skip(last - d + 1) {
+            *row &= !sides;
+        }
+        let near_corners = (1u64 << d) - 1;
+        allow[last] &= !(near_corners | near_corners << (n - d));
+        let mut piece = Piece::new(n, allow, last - d, Shape::Edge);
+        piece.place(1 << d);
+        roots.push(piece);
+        d += 1;
+    }
+    roots.retain(|piece| piece.free != 0);
+    roots
+}
+
+/// Which kind of symmetry class a search meets.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// A queen in a corner: no symmetry leaves such a board unchanged, so each board found stands for eight.
+    Corner,
+    /// No queen in a corner: a board found counts if no image of it the search also meets comes first.
+    Edge,
+}
+
+/// A search from the first rows' queens placed: what they attack and the squares the search may use.
+#[derive(Clone, Copy)]
+struct Piece {
+    n: usize,
+    /// The next row to fill.
+    row: usize,
+    /// The squares of `row` free to take.
+    free: u64,
+    /// Columns and both diagonals attacked, as seen from `row`.
+    cols: u64,
+    left: u64,
+    right: u64,
+    /// The columns each row may use.
+    allow: [u64; MAX_COUNT],
+    /// The row by which both side columns must hold a queen (or `usize::MAX` for no such rule).
+    sides_by: usize,
+    shape: Shape,
+    /// The queens so far: a column per row.
+    columns: [u8; MAX_COUNT],
+}
+
+impl Piece {
+    fn new(n: usize, allow: [u64; MAX_COUNT], sides_by: usize, shape: Shape) -> Piece {
+        Piece { n, row: 0, free: allow[0], cols: 0, left: 0, right: 0, allow, sides_by, shape, columns: [0; 32] }
+    }
+
+    /// Places the row's queen on `bit` (one of the row's free squares).
+    fn place(&mut self, bit: u64) {
+        self.columns[self.row] = bit.trailing_zeros() as u8;
+        self.cols |= bit;
+        self.left = (self.left | bit) << 1;
+        self.right = (self.right | bit) >> 1;
+        self.row += 1;
+        self.free = self.free_squares();
+    }
+
+    /// The squares of the current row the search may take.
+    fn free_squares(&self) -> u64 {
+        let free = self.allow[self.row] & !(self.cols | self.left | self.right);
+        if self.row == self.sides_by { on_sides_row(free, self.cols, self.n) } else { free }
+    }
+
+    /// The piece with one more row placed, in each way it may be.
+    fn children(&self) -> Vec<Piece> {
+        if self.row >= self.n - 1 {
+            return vec![*self];
+        }
+        let mut children = Vec::new();
+        let mut free = self.free;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let mut child = *self;
+            child.place(bit);
+            if child.free != 0 {
+                children.push(child);
             }
-            depth -= 1;
+        }
+        children
+    }
+
+    /// The solutions and symmetry classes below this piece: depth first on an explicit stack (no call per
+    /// row), the last row's single free square, if any, checked at once.
+    fn search(mut self) -> (u64, u64) {
+        let (n, last) = (self.n, self.n - 1);
+        if self.row == last {
+            if self.free == 0 {
+                return (0, 0);
+            }
+            self.columns[last] = self.free.trailing_zeros() as u8;
+            return self.found();
+        }
+        let base = self.row;
+        let mut stack = [(0u64, 0u64, 0u64, 0u64); MAX_COUNT];
+        stack[base] = (self.free, self.cols, self.left, self.right);
+        let (mut row, mut total, mut unique) = (base, 0, 0);
+        loop {
+            let (free, cols, left, right) = stack[row];
+            if free == 0 {
+                if row == base {
+                    return (total, unique);
+                }
+                row -= 1;
+                continue;
+            }
+            let bit = free & free.wrapping_neg();
+            stack[row].0 = free ^ bit;
+            let (cols, left, right) = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+            let mut next = self.allow[row + 1] & !(cols | left | right);
+            if row + 1 == self.sides_by {
+                next = on_sides_row(next, cols, n);
+            }
+            if row + 1 < last {
+                row += 1;
+                stack[row] = (next, cols, left, right);
+            } else if next != 0 {
+                // Each row's queen is the column its row added to those taken (kept only here, where needed).
+                for r in base..last {
+                    let after = if r + 1 < last { stack[r + 1].1 } else { cols };
+                    self.columns[r] = (after ^ stack[r].1).trailing_zeros() as u8;
+                }
+                self.columns[last] = next.trailing_zeros() as u8;
+                let (solutions, classes) = self.found();
+                total += solutions;
+                unique += classes;
+            }
+        }
+    }
+
+    /// What the complete board in `columns` adds: (solutions, classes).
+    fn found(&self) -> (u64, u64) {
+        match self.shape {
+            Shape::Corner => (8, 1),
+            Shape::Edge => orbit_if_first(&self.columns[..self.n]).map_or((0, 0), |orbit| (orbit, 1)),
+        }
+    }
+}
+
+/// The row by which both side columns must be taken: if neither is yet, none can be (one row cannot take
+/// both); if one is, this row's queen takes the other.
+fn on_sides_row(free: u64, cols: u64, n: usize) -> u64 {
+    let sides = 1 | 1 << (n - 1);
+    match cols & sides {
+        0 => 0,
+        taken if taken == sides => free,
+        _ => free & sides,
+    }
+}
+
+/// The size of the board's symmetry class, if the board (a column per row, no queen in a corner) comes
+/// first, as a sequence of columns, among its images the search meets: those with the same top row.
+/// Reflections never leave a solution unchanged; a quarter turn that does leaves two boards in the class, a
+/// half turn four.
+fn orbit_if_first(columns: &[u8]) -> Option<u64> {
+    let n = columns.len();
+    let m = (n - 1) as u8;
+    let top = columns[0];
+    let row_of = |column: u8| columns.iter().position(|&c| c == column).unwrap_or(0) as u8;
+    let (left_side, right_side, bottom) = (row_of(0), row_of(m), columns[n - 1]);
+    // Each image's top row, and the column of its row `k` (for an image whose top row matches).
+    let mut rows: Option<[u8; MAX_COUNT]> = None;
+    let images: [(u8, u8); 6] = [
+        (m - left_side, 0),  // quarter turn clockwise
+        (m - bottom, 1),     // half turn
+        (right_side, 2),     // quarter turn anticlockwise
+        (bottom, 3),         // upside down
+        (left_side, 4),      // mirrored in the main diagonal
+        (m - right_side, 5), // mirrored in the other diagonal
+    ];
+    let mut orbit = 8;
+    for (image_top, image) in images {
+        if image_top != top {
             continue;
         }
-        let bit = free & free.wrapping_neg();
-        stack[depth].0 = free ^ bit;
-        let (cols, left, right) = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
-        let next = all & !(cols | left | right);
-        if depth == last {
-            total += u64::from(next.count_ones());
-        } else {
-            depth += 1;
-            stack[depth] = (next, cols, left, right);
-        }
-    }
-}
-
-/// Squares taken so far, for the symmetric searches: files, ranks and both diagonals.
-#[derive(Clone, Copy, Default)]
-struct Taken {
-    files: u64,
-    ranks: u64,
-    rising: u64,
-    falling: u64,
-}
-
-impl Taken {
-    /// Takes the square, or says it is attacked (nothing changed then).
-    fn take(&mut self, n: usize, file: usize, rank: usize) -> bool {
-        let (f, r) = (1u64 << file, 1u64 << rank);
-        let (up, down) = (1u64 << (file + n - 1 - rank), 1u64 << (file + rank));
-        if self.files & f != 0 || self.ranks & r != 0 || self.rising & up != 0 || self.falling & down != 0 {
-            return false;
-        }
-        self.files |= f;
-        self.ranks |= r;
-        self.rising |= up;
-        self.falling |= down;
-        true
-    }
-}
-
-/// Solutions a half turn leaves unchanged: the queen on `(file, rank)` has its partner on
-/// `(n-1-file, n-1-rank)`; files are filled from both edges inwards.
-fn count_half_turn(n: usize) -> u64 {
-    fn fill(n: usize, file: usize, taken: Taken) -> u64 {
-        if file >= n / 2 {
-            if n % 2 == 0 {
-                return 1;
+        let rows = rows.get_or_insert_with(|| {
+            let mut rows = [0u8; MAX_COUNT];
+            for (row, &column) in columns.iter().enumerate() {
+                rows[usize::from(column)] = row as u8;
             }
-            let mut last = taken;
-            return u64::from(last.take(n, n / 2, n / 2));
+            rows
+        });
+        let at = |k: usize| match image {
+            0 => m - rows[k],
+            1 => m - columns[n - 1 - k],
+            2 => rows[n - 1 - k],
+            3 => columns[n - 1 - k],
+            4 => rows[k],
+            _ => m - rows[n - 1 - k],
+        };
+        match (1..n).map(at).cmp(columns[1..].iter().copied()) {
+            std::cmp::Ordering::Less => return None,
+            std::cmp::Ordering::Equal => orbit = orbit.min(if image == 1 { 4 } else { 2 }),
+            std::cmp::Ordering::Greater => {}
         }
-        let mut total = 0;
-        for rank in 0..n {
-            let mut next = taken;
-            if next.take(n, file, rank) && next.take(n, n - 1 - file, n - 1 - rank) {
-                total += fill(n, file + 1, next);
-            }
-        }
-        total
     }
-    fill(n, 0, Taken::default())
-}
-
-/// Solutions a quarter turn leaves unchanged: queens come in fours, `(f, r) → (r, n-1-f) → …`, and the
-/// centre for odd `n`; files are filled in order, each new queen placing its three images.
-fn count_quarter_turn(n: usize) -> u64 {
-    fn fill(n: usize, taken: Taken) -> u64 {
-        let Some(file) = (0..n).find(|&f| taken.files & (1 << f) == 0) else { return 1 };
-        if n % 2 == 1 && file == n / 2 {
-            let mut next = taken;
-            return if next.take(n, file, file) { fill(n, next) } else { 0 };
-        }
-        let mut total = 0;
-        for rank in 0..n {
-            let orbit = [(file, rank), (rank, n - 1 - file), (n - 1 - file, n - 1 - rank), (n - 1 - rank, file)];
-            let mut next = taken;
-            if orbit.iter().all(|&(f, r)| next.take(n, f, r)) {
-                total += fill(n, next);
-            }
-        }
-        total
-    }
-    if n % 4 == 2 || n % 4 == 3 {
-        return 0;
-    }
-    fill(n, Taken::default())
+    Some(orbit)
 }
 
 /// Whether `ranks` (one rank per file) places `ranks.len()` queens with none attacking another.
