@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use hamle_classics::dots::{Dots, Strong, chains, solve, value};
+use hamle_classics::dots::{Dots, Strong, chains, mover_keeps_control, solve, value};
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
 use proptest::prelude::*;
@@ -189,7 +189,7 @@ fn the_rules_of_thumb_alone_beat_random_on_5x5() {
     for round in 0..10 {
         let strong_seat = round % 2;
         let mut game = Dots::new(5, 5).expect("a board");
-        let mut strong = Strong { exact_lines: 0 };
+        let mut strong = Strong { exact_lines: 0, ..Strong::default() };
         while game.turn() != Turn::Over {
             let decision = if usize::from(game.to_move()) == strong_seat {
                 strong.choose(&game, &Budget::UNLIMITED, &mut stream)
@@ -203,6 +203,49 @@ fn the_rules_of_thumb_alone_beat_random_on_5x5() {
         won += usize::from(score[strong_seat] > score[1 - strong_seat]);
     }
     assert_eq!(won, 10);
+}
+
+#[test]
+fn the_long_chain_rule_from_the_empty_board_is_the_book_s() {
+    // Berlekamp: the first player wants dots + long chains even. On R×C boxes the undrawn lines less the boxes
+    // are the dots less one, and the first player is to move.
+    for (rows, cols) in [(3, 3), (3, 5), (4, 4), (5, 5)] {
+        let (lines, boxes, dots) = (rows * (cols + 1) + cols * (rows + 1), rows * cols, (rows + 1) * (cols + 1));
+        for long in 0..5 {
+            assert_eq!(mover_keeps_control(lines, boxes, long), (dots + long) % 2 == 0, "{rows}×{cols}, {long} long");
+        }
+    }
+}
+
+/// 1×4 boxes with the top edge drawn and the outer boxes' bottoms: three safe lines are left. The middle line
+/// between the second and third boxes leaves two chains of two; either bottom leaves one safe line, then one
+/// chain of four.
+fn two_twos_or_one_four() -> Dots {
+    let mut game = Dots::new(1, 4).expect("a board");
+    draw(&mut game, &["a1-b1", "b1-c1", "c1-d1", "d1-e1", "a2-b2", "d2-e2"]);
+    game
+}
+
+#[test]
+fn the_rules_of_thumb_steer_to_the_long_chains_the_rule_wants_and_the_exact_search_agrees() {
+    let game = two_twos_or_one_four();
+    let middle = game.parse_move("c1-c2").expect("a line");
+    // Six lines drawn, none completing a box: the first player is to move and wants no long chain (10 dots).
+    assert_eq!(game.to_move(), 0);
+    let solved = value(&game).expect("small");
+    let best = solved.moves.iter().map(|&(_, v)| v).max().expect("moves");
+    let best_lines: Vec<u8> = solved.moves.iter().filter(|&&(_, v)| v == best).map(|&(l, _)| l).collect();
+    assert_eq!(best_lines, [middle], "the exact search: the middle line draws, a bottom loses all four");
+    let mut steered = Strong { exact_lines: 0, parity: true };
+    let mut unsteered = Strong { exact_lines: 0, parity: false };
+    let mut stream = Stream::new(5);
+    let mut unsteered_other = 0;
+    for _ in 0..20 {
+        assert_eq!(steered.choose(&game, &Budget::UNLIMITED, &mut stream).expect("a move").mv, middle);
+        unsteered_other +=
+            usize::from(unsteered.choose(&game, &Budget::UNLIMITED, &mut stream).expect("a move").mv != middle);
+    }
+    assert!(unsteered_other > 0, "without the rule a safe line is drawn at random");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The strong player of Dots and Boxes: exact search once few lines are left; before that, Berlekamp's rules of
-//! thumb — take a box when it is safe to, never hand over a box while a safe line is left, open the smallest
-//! chain when none is, hand a chain of two over in the middle, and keep control of long chains by declining the
-//! last two boxes of a chain (four of a loop).
+//! thumb — take a box when it is safe to, never hand over a box while a safe line is left, steer the number of
+//! long chains by the long-chain rule among the safe lines, open the smallest chain when none is left, hand a
+//! chain of two over in the middle, and keep control of long chains by declining the last two boxes of a chain
+//! (four of a loop).
 
 use std::time::{Duration, Instant};
 
@@ -98,17 +99,36 @@ fn opening_line(game: &Dots, component: &Component) -> Option<usize> {
     component.boxes.first().and_then(|&first| undrawn(first).next())
 }
 
+/// Whether the player to move would get the last turn, and so keep control, were `long` long chains left when
+/// the safe lines run out: Berlekamp's long-chain rule, counted from the position rather than the start.
+///
+/// Each turn but the last ends with a line that completes no box. Of the undrawn lines, one per unclaimed box
+/// completes it, less one for each line that completes two at once (a double-cross); the player in control makes
+/// the opponent double-cross once for each long chain but the last. So `undrawn − boxes + long − 1` turns end
+/// before the last, and the mover gets the last when that is even. From the empty board (`undrawn − boxes` is
+/// the dots less one) it is the book's rule: the first player wants dots plus long chains even. Loops do not
+/// count: declining a loop makes two double-crosses.
+pub fn mover_keeps_control(undrawn: usize, boxes_left: usize, long: usize) -> bool {
+    // The parity of a difference is that of the sum, which cannot underflow.
+    (undrawn + boxes_left + long + 1) % 2 == 0
+}
+
+/// Random playouts of safe lines [`Strong`] plays for each safe line it weighs.
+const PLAYOUTS: usize = 16;
+
 /// The strong player: exact search once at most [`Strong::exact_lines`] lines are undrawn (and the budget allows),
 /// otherwise the rules of thumb above.
 #[derive(Clone, Copy, Debug)]
 pub struct Strong {
     /// The most undrawn lines it searches exactly (22: a table of 4 million positions, a fraction of a second).
     pub exact_lines: usize,
+    /// Whether it steers the long chains' number by the long-chain rule (otherwise a safe line at random).
+    pub parity: bool,
 }
 
 impl Default for Strong {
     fn default() -> Self {
-        Strong { exact_lines: 22 }
+        Strong { exact_lines: 22, parity: true }
     }
 }
 
@@ -132,6 +152,9 @@ impl Strong {
             }
             return Some(take);
         }
+        if self.parity && safe.len() > 1 {
+            return self.steer(game, &safe, stream);
+        }
         if let Some(&line) = stream.pick(&safe) {
             return Some(line);
         }
@@ -139,6 +162,41 @@ impl Strong {
         let mut parts = chains(game);
         parts.sort_by_key(|p| (p.looped, p.boxes.len()));
         parts.first().and_then(|p| opening_line(game, p)).map(|l| l as u8).or_else(|| stream.pick(&moves).copied())
+    }
+
+    /// The safe line whose random playouts (safe lines drawn at random until none is left) most often end with
+    /// as many long chains as [`mover_keeps_control`] wants; ties drawn at random.
+    fn steer(&self, game: &Dots, safe: &[u8], stream: &mut Stream) -> Option<u8> {
+        let mover = game.to_move();
+        let mut best = Vec::new();
+        let mut most = 0;
+        for &line in safe {
+            let mut good = 0;
+            for _ in 0..PLAYOUTS {
+                let mut end = game.clone();
+                end.play(line);
+                loop {
+                    let mut moves = Vec::new();
+                    end.legal_moves(&mut moves);
+                    moves.retain(|&l| !hands_over(&end, usize::from(l)));
+                    let Some(&next) = stream.pick(&moves) else { break };
+                    end.play(next);
+                }
+                let long = chains(&end).iter().filter(|p| !p.looped && p.boxes.len() >= 3).count();
+                let undrawn = end.lines() - end.drawn().count_ones() as usize;
+                let boxes_left = end.boxes() - end.score().iter().map(|&s| usize::from(s)).sum::<usize>();
+                // Playouts of safe lines complete no box, so the turn is the opponent's after each line.
+                let mover_now = end.to_move() == mover;
+                let keeps = mover_keeps_control(undrawn, boxes_left, long);
+                good += usize::from(keeps == mover_now);
+            }
+            if good > most {
+                (most, best) = (good, vec![line]);
+            } else if good == most {
+                best.push(line);
+            }
+        }
+        stream.pick(&best).copied()
     }
 
     /// The line that declines the last two boxes when `take` would capture the second-to-last box of a chain and

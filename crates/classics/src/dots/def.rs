@@ -34,9 +34,21 @@ pub fn definition() -> GameDef<Dots> {
         bots: vec![
             BotDef {
                 name: "strong",
-                about: "exact search in the last 22 lines; before, the long-chain rules of thumb and keeping control",
-                params: &[],
-                make: |_, _| Ok(Box::new(Strong::default())),
+                about: "exact search in the last 22 lines; before, the long-chain rule and keeping control",
+                params: &[ParamDoc {
+                    key: "parity",
+                    values: "on|off",
+                    default: "on",
+                    about: "steer the long chains' number by the long-chain rule (off: any safe line)",
+                }],
+                make: |params: &mut Params, _| {
+                    let parity = match params.text("parity").as_str() {
+                        "on" => true,
+                        "off" => false,
+                        other => return Err(params.bad("parity", other)),
+                    };
+                    Ok(Box::new(Strong { parity, ..Strong::default() }))
+                },
             },
             BotDef {
                 name: "random",

@@ -3,8 +3,9 @@
 //!
 //! - [`solve`]: the value of a board with best play (net boxes for the player to move), by search over the lines
 //!   drawn, each position once (a table of every position on boards of up to 26 lines, such as 3×3 boxes).
-//! - Players: [`Strong`] (exact search when few lines are left; before that it takes what is safe, gives away
-//!   the least, and keeps control of long chains by declining the last two boxes), `random`.
+//! - Players: [`Strong`] (exact search when few lines are left; before that it takes what is safe, steers the
+//!   number of long chains by the long-chain rule, gives away the least, and keeps control of long chains by
+//!   declining the last two boxes), `random`.
 //! - The game for people: [`Dots`], [`definition`].
 
 mod bots;
@@ -13,7 +14,7 @@ mod notation;
 mod rules;
 mod solve;
 
-pub use bots::{Component, Strong, chains};
+pub use bots::{Component, Strong, chains, mover_keeps_control};
 pub use def::definition;
 pub use notation::ParseError;
 pub use rules::{Dots, MAX_SIDE};
