@@ -1,5 +1,6 @@
 //! The arena: every hamle game and bot found by a short name with parameters
-//! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars,
+//! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars, sequential
+//! tests (SPRT) between two bots,
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
 //! replay from the records), and benchmarks of 2048 bots.
 //!
@@ -12,6 +13,7 @@ pub mod games;
 pub mod matches;
 pub mod play;
 pub mod registry;
+pub mod sprt;
 pub mod tiles;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError};

@@ -33,6 +33,9 @@ pub struct MatchOptions {
     pub clock: Option<TimeControl>,
     /// Write every game down in the game's record format ([`GameRecord::transcript`]; chess: PGN).
     pub transcripts: bool,
+    /// The index of the first game: a run of `games` from `first` plays exactly those games of a longer
+    /// match with the same seed (how a sequential test plays on in batches).
+    pub first: usize,
 }
 
 /// A time control: each side's clock starts at `base` and gains `increment` after each of its moves.
@@ -533,7 +536,7 @@ pub fn run_match_with<G: Game>(
     bar.enable_steady_tick(Duration::from_millis(250));
     let master = Stream::new(options.seed);
     let (date, time_control) = (today(), options.clock.map(|c| c.to_string()));
-    let played: Vec<(GameRecord, [String; 2])> = (0..options.games)
+    let played: Vec<(GameRecord, [String; 2])> = (options.first..options.first + options.games)
         .into_par_iter()
         .map(|index| {
             let game_stream = master.derive(index as u64);

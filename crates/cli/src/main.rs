@@ -10,6 +10,7 @@ mod play_2048;
 mod play_hapis;
 mod puzzles;
 mod solve;
+mod sprt;
 mod train;
 mod train_chess;
 mod uci;
@@ -167,6 +168,9 @@ enum Command {
         #[command(flatten)]
         budget: BudgetArgs,
     },
+    /// Test whether bot A is stronger than bot B: pairs of games until a sequential probability ratio test
+    /// decides (H0: Elo `--elo0`, H1: Elo `--elo1`).
+    Sprt(sprt::SprtArgs),
     /// List a game's bots and their parameters.
     Bots {
         /// The game.
@@ -459,6 +463,7 @@ fn run(cli: Cli) -> Result<()> {
                 progress: !json,
                 clock: tc,
                 transcripts: pgn.is_some(),
+                first: 0,
             };
             let mut report = registry.game(&spec.name)?.run_match(&spec, &a, &b, &options)?;
             if let Some(path) = &pgn {
@@ -491,6 +496,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Chess { command } => chess::run(command),
         Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Sprt(args) => sprt::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games => {
             for game in registry.games() {

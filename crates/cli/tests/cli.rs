@@ -48,6 +48,35 @@ fn perfect_never_loses_to_random_and_json_holds_the_counts() {
 }
 
 #[test]
+fn an_sprt_finds_perfect_play_stronger_than_random_and_its_json_holds_the_pairs() {
+    let args = ["sprt", "tictactoe", "perfect", "random", "--elo0", "0", "--elo1", "10", "--seed", "2", "--json"];
+    let out = hamle(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["verdict"], "h1");
+    let pairs: u64 = json["pairs"].as_array().expect("pairs").iter().filter_map(|c| c.as_u64()).sum();
+    assert_eq!(json["match"]["games"].as_u64(), Some(2 * pairs));
+    assert!(json["llr"].as_f64().expect("llr") >= json["bounds"][1].as_f64().expect("upper bound"));
+    assert!(json["match"].get("records").is_none(), "the games themselves go to --out only");
+    let table = hamle(&args[..args.len() - 1]);
+    assert!(text(&table.stdout).contains("H1 accepted"), "{}", text(&table.stdout));
+}
+
+#[test]
+fn sprt_flags_that_cannot_make_a_test_get_clear_errors() {
+    let sprt = |extra: &[&str]| {
+        let mut args = vec!["sprt", "tictactoe", "perfect", "random"];
+        args.extend_from_slice(extra);
+        hamle(&args)
+    };
+    assert_clean_failure(&sprt(&["--elo0", "5", "--elo1", "0"]), "must be below --elo1");
+    assert_clean_failure(&sprt(&["--elo0", "0", "--elo1", "5", "--alpha", "0.7"]), "--alpha");
+    assert_clean_failure(&sprt(&["--elo0", "0", "--elo1", "5", "--max-games", "1"]), "at least 2");
+    assert_clean_failure(&sprt(&["--elo1", "5"]), "--elo0");
+    assert_clean_failure(&hamle(&["sprt", "2048", "random", "random", "--elo0", "0", "--elo1", "5"]), "two players");
+}
+
+#[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
     let strip = |o: Output| {

@@ -249,7 +249,7 @@ impl Strong {
 
 impl Bot<Dots> for Strong {
     fn name(&self) -> String {
-        "strong".into()
+        if self.parity { "strong".into() } else { "strong(parity=off)".into() }
     }
 
     fn choose(&mut self, state: &Dots, budget: &Budget, stream: &mut Stream) -> Option<Decision<u8>> {
