@@ -1,6 +1,6 @@
 //! The arena: every hamle game and bot found by a short name with parameters
 //! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars, sequential
-//! tests (SPRT) between two bots,
+//! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood,
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
 //! replay from the records), and benchmarks of 2048 bots.
 //!
@@ -15,6 +15,7 @@ pub mod play;
 pub mod registry;
 pub mod sprt;
 pub mod tiles;
+pub mod tournament;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError};
 pub use matches::{MatchOptions, MatchReport};

@@ -11,6 +11,7 @@ mod play_hapis;
 mod puzzles;
 mod solve;
 mod sprt;
+mod tournament;
 mod train;
 mod train_chess;
 mod uci;
@@ -171,6 +172,9 @@ enum Command {
     /// Test whether bot A is stronger than bot B: pairs of games until a sequential probability ratio test
     /// decides (H0: Elo `--elo0`, H1: Elo `--elo1`).
     Sprt(sprt::SprtArgs),
+    /// A round robin (or a gauntlet) between several bots: ratings by maximum likelihood with 95 % intervals,
+    /// anchored on one bot, and a crosstable.
+    Tournament(tournament::TournamentArgs),
     /// List a game's bots and their parameters.
     Bots {
         /// The game.
@@ -497,6 +501,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Sprt(args) => sprt::run(args),
+        Command::Tournament(args) => tournament::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games => {
             for game in registry.games() {

@@ -77,6 +77,27 @@ fn sprt_flags_that_cannot_make_a_test_get_clear_errors() {
 }
 
 #[test]
+fn a_tournament_prints_ratings_and_a_crosstable_and_refuses_names_not_in_it() {
+    let args = ["tournament", "tictactoe", "perfect", "random", "thesis(depth=1)", "--games-per-pair", "10"];
+    let out = hamle(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("anchored on thesis(depth=1)") && table.contains("points taken (row) from (column)"),
+        "{table}"
+    );
+    let json_args = [&args[..], &["--json", "--anchor", "random"]].concat();
+    let json: serde_json::Value = serde_json::from_slice(&hamle(&json_args).stdout).expect("json");
+    assert_eq!(json["anchor"], "random");
+    assert_eq!(json["ratings"][0]["bot"], "perfect");
+    assert_eq!(json["matches"].as_array().map(Vec::len), Some(3));
+    assert_clean_failure(&hamle(&[&args[..], &["--anchor", "stockfish"]].concat()), "--anchor stockfish is not one of");
+    assert_clean_failure(&hamle(&[&args[..], &["--gauntlet", "perfekt"]].concat()), "--gauntlet perfekt is not one of");
+    assert_clean_failure(&hamle(&["tournament", "tictactoe", "perfect"]), "required");
+    assert_clean_failure(&hamle(&["tournament", "tictactoe", "perfect", "random", "--games-per-pair", "3"]), "even");
+}
+
+#[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
     let strip = |o: Output| {

@@ -1,0 +1,272 @@
+//! Tournaments between several bots: every pairing a match (a round robin, or a gauntlet of one bot against the
+//! rest), all pairings on the same seed so that they meet the same openings and the same chance, and ratings for
+//! every bot by maximum likelihood over all the games at once, as Ordo and BayesElo give them, anchored on one
+//! bot, each with a 95 % interval. `docs/lab.md` gives the model.
+
+use serde::Serialize;
+
+use crate::ArenaError;
+use crate::matches::{MatchOptions, MatchReport};
+use crate::registry::GameKind;
+use hamle_core::Spec;
+
+/// Points of a game's Elo difference: the logistic model's scale, `ln 10 / 400`.
+const SCALE: f64 = std::f64::consts::LN_10 / 400.0;
+
+/// One bot's rating in a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// The bot as named on the command line.
+    pub bot: String,
+    /// Its Elo, the anchor's being 0.
+    pub elo: f64,
+    /// The 95 % interval of its Elo relative to the anchor (the anchor's is its own rating, exactly).
+    pub ci95: [f64; 2],
+    /// Games it played.
+    pub games: usize,
+    /// Its points in them.
+    pub points: f64,
+}
+
+/// What a tournament found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentReport {
+    /// The game as named.
+    pub game: String,
+    /// The master seed every pairing shares.
+    pub seed: u64,
+    /// The bot whose rating is 0.
+    pub anchor: String,
+    /// Every bot, best first.
+    pub ratings: Vec<Rating>,
+    /// `crosstable[i][j]`: the points bot `i` (in the order named) took from bot `j`, `null` where they did not meet.
+    pub crosstable: Vec<Vec<Option<f64>>>,
+    /// The bots in the order named.
+    pub bots: Vec<String>,
+    /// Each pairing's match, in the order played.
+    pub matches: Vec<MatchReport>,
+}
+
+impl TournamentReport {
+    /// The ratings and the crosstable for people.
+    pub fn table(&self) -> String {
+        let width = self.bots.iter().map(|b| b.chars().count()).max().unwrap_or(3).max(3);
+        let labels: Vec<String> = self.bots.iter().enumerate().map(|(i, b)| format!("{} {b}", i + 1)).collect();
+        let label_width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let mut out = format!(
+            "{} — {} pairings, seed {}, Elo anchored on {} (= 0)\n\n{:<width$} {:>7} {:>17} {:>6} {:>8}\n",
+            self.game,
+            self.matches.len(),
+            self.seed,
+            self.anchor,
+            "bot",
+            "Elo",
+            "95 % interval",
+            "games",
+            "points"
+        );
+        for r in &self.ratings {
+            out += &format!(
+                "{:<width$} {:>7.0} {:>17} {:>6} {:>8.1}\n",
+                r.bot,
+                r.elo,
+                format!("{:.0} … {:.0}", r.ci95[0], r.ci95[1]),
+                r.games,
+                r.points
+            );
+        }
+        out += &format!("\npoints taken (row) from (column)\n{:<label_width$}", "");
+        for i in 0..self.bots.len() {
+            out += &format!(" {:>7}", i + 1);
+        }
+        out.push('\n');
+        for (i, row) in self.crosstable.iter().enumerate() {
+            out += &format!("{:<label_width$}", labels[i]);
+            for cell in row {
+                out += &match cell {
+                    Some(points) => format!(" {points:>7.1}"),
+                    None => format!(" {:>7}", "·"),
+                };
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Ratings by maximum likelihood: `points[i][j]` of `games[i][j]` for each pairing (symmetric games, points
+/// adding to the games), bot `i` expected to score `1 / (1 + 10^((Rj − Ri)/400))` against `j`, a draw half a
+/// win. One virtual drawn game per pairing that met keeps ratings finite when a bot wins every game (BayesElo's
+/// prior of virtual draws does the same). Returns each bot's Elo, `anchor`'s 0, and its standard error, from
+/// the likelihood's curvature (the Fisher information), by Newton's method. `None` when the bots do not all
+/// meet through pairings (no common scale).
+pub fn ratings(points: &[Vec<f64>], games: &[Vec<f64>], anchor: usize) -> Option<(Vec<f64>, Vec<f64>)> {
+    let n = points.len();
+    let met = |i: usize, j: usize| games[i][j] > 0.0;
+    if !connected(n, &met) {
+        return None;
+    }
+    let prior = |i: usize, j: usize| if met(i, j) { 0.5 } else { 0.0 };
+    let free: Vec<usize> = (0..n).filter(|&i| i != anchor).collect();
+    let mut elo = vec![0.0; n];
+    let mut information = vec![vec![0.0; free.len()]; free.len()];
+    for _ in 0..100 {
+        // Gradient and information of the log-likelihood in natural units (Elo × SCALE), over the free bots.
+        let expected = |i: usize, j: usize| 1.0 / (1.0 + ((elo[j] - elo[i]) * SCALE).exp());
+        let gradient: Vec<f64> = free
+            .iter()
+            .map(|&i| {
+                (0..n)
+                    .filter(|&j| met(i, j))
+                    .map(|j| points[i][j] + prior(i, j) - (games[i][j] + 1.0) * expected(i, j))
+                    .sum()
+            })
+            .collect();
+        for (a, &i) in free.iter().enumerate() {
+            for (b, &j) in free.iter().enumerate() {
+                information[a][b] = if i == j {
+                    (0..n).filter(|&k| met(i, k)).map(|k| (games[i][k] + 1.0) * expected(i, k) * expected(k, i)).sum()
+                } else if met(i, j) {
+                    -(games[i][j] + 1.0) * expected(i, j) * expected(j, i)
+                } else {
+                    0.0
+                };
+            }
+        }
+        let step = solve(&information, &gradient)?;
+        for (a, &i) in free.iter().enumerate() {
+            elo[i] += step[a] / SCALE;
+        }
+        if step.iter().all(|s| s.abs() / SCALE < 1e-9) {
+            break;
+        }
+    }
+    let mut stderr = vec![0.0; n];
+    for (a, &i) in free.iter().enumerate() {
+        let mut unit = vec![0.0; free.len()];
+        unit[a] = 1.0;
+        stderr[i] = solve(&information, &unit)?[a].sqrt() / SCALE;
+    }
+    Some((elo, stderr))
+}
+
+/// Whether the pairings link every bot to every other.
+fn connected(n: usize, met: &dyn Fn(usize, usize) -> bool) -> bool {
+    let mut seen = vec![false; n];
+    let mut stack = vec![0];
+    seen[0] = true;
+    while let Some(i) = stack.pop() {
+        for (j, seen_j) in seen.iter_mut().enumerate() {
+            if !*seen_j && met(i, j) {
+                *seen_j = true;
+                stack.push(j);
+            }
+        }
+    }
+    seen.iter().all(|&s| s)
+}
+
+/// Solves `matrix · x = rhs` by Gaussian elimination with partial pivoting; `None` if it is singular.
+fn solve(matrix: &[Vec<f64>], rhs: &[f64]) -> Option<Vec<f64>> {
+    let n = rhs.len();
+    let mut a: Vec<Vec<f64>> = matrix.iter().zip(rhs).map(|(row, &r)| [row.as_slice(), &[r]].concat()).collect();
+    for col in 0..n {
+        let pivot = (col..n).max_by(|&x, &y| a[x][col].abs().total_cmp(&a[y][col].abs()))?;
+        if a[pivot][col].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col].clone();
+        for row in a.iter_mut().skip(col + 1) {
+            let factor = row[col] / pivot_row[col];
+            for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *x -= factor * p;
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for row in (0..n).rev() {
+        let sum: f64 = (row + 1..n).map(|k| a[row][k] * x[k]).sum();
+        x[row] = (a[row][n] - sum) / a[row][row];
+    }
+    Some(x)
+}
+
+/// How a tournament is run.
+#[derive(Clone, Debug)]
+pub struct TournamentOptions {
+    /// Games in each pairing (even, so each bot starts half of them).
+    pub games_per_pair: usize,
+    /// The bot (by its index among those named) that plays every other, the others not meeting; `None` for a
+    /// round robin.
+    pub gauntlet: Option<usize>,
+    /// The bot (by index) rated 0.
+    pub anchor: usize,
+}
+
+/// Plays the tournament: one match per pairing with `options` (its `games` and `first` are set here), every
+/// pairing on the same seed, then the ratings over all games.
+pub fn run_tournament(
+    kind: &dyn GameKind,
+    game: &Spec,
+    bots: &[Spec],
+    match_options: &MatchOptions,
+    options: &TournamentOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<TournamentReport, ArenaError> {
+    let n = bots.len();
+    if n < 2 {
+        return Err(ArenaError::Unsupported("a tournament needs at least two bots".into()));
+    }
+    if options.games_per_pair < 2 || options.games_per_pair % 2 == 1 {
+        return Err(ArenaError::Unsupported(format!(
+            "--games-per-pair must be even and at least 2 (each bot starts half), not {}",
+            options.games_per_pair
+        )));
+    }
+    if options.anchor >= n || options.gauntlet.is_some_and(|g| g >= n) {
+        return Err(ArenaError::Unsupported("the anchor and the gauntlet must be among the bots".into()));
+    }
+    if kind.players(game)? != 2 {
+        return Err(ArenaError::Unsupported(format!("{game} is not a game of two players: it has no tournament")));
+    }
+    let pairings: Vec<(usize, usize)> = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| options.gauntlet.is_none_or(|g| i == g || j == g))
+        .collect();
+    let (mut points, mut games) = (vec![vec![0.0; n]; n], vec![vec![0.0; n]; n]);
+    let mut matches = Vec::new();
+    let names: Vec<String> = bots.iter().map(ToString::to_string).collect();
+    for (done, &(i, j)) in pairings.iter().enumerate() {
+        let one = MatchOptions { games: options.games_per_pair, first: 0, ..match_options.clone() };
+        let report = kind.run_match(game, &bots[i], &bots[j], &one)?;
+        points[i][j] += report.a.points;
+        points[j][i] += report.b.points;
+        games[i][j] += report.games as f64;
+        games[j][i] += report.games as f64;
+        matches.push(report);
+        progress(done + 1, pairings.len());
+    }
+    let (elo, stderr) = ratings(&points, &games, options.anchor)
+        .ok_or_else(|| ArenaError::Unsupported("the pairings do not link every bot: no common rating".into()))?;
+    let mut table: Vec<Rating> = (0..n)
+        .map(|i| Rating {
+            bot: names[i].clone(),
+            elo: elo[i],
+            ci95: [elo[i] - 1.96 * stderr[i], elo[i] + 1.96 * stderr[i]],
+            games: games[i].iter().sum::<f64>() as usize,
+            points: points[i].iter().sum(),
+        })
+        .collect();
+    table.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+    let crosstable = (0..n).map(|i| (0..n).map(|j| (games[i][j] > 0.0).then_some(points[i][j])).collect()).collect();
+    Ok(TournamentReport {
+        game: game.to_string(),
+        seed: match_options.seed,
+        anchor: names[options.anchor].clone(),
+        ratings: table,
+        crosstable,
+        bots: names,
+        matches,
+    })
+}
