@@ -88,9 +88,16 @@ pub async fn settled(client: &Client) {
         .expect("the page settles");
 }
 
-/// The text of the element `css` names.
+/// The text of the element `css` names (found again if the page redrew it between finding and reading).
 pub async fn text(client: &Client, css: &str) -> String {
-    client.find(Locator::Css(css)).await.expect(css).text().await.expect("text")
+    for _ in 0..3 {
+        match client.find(Locator::Css(css)).await.expect(css).text().await {
+            Ok(text) => return text,
+            Err(e) if e.is_stale_element_reference() => continue,
+            Err(e) => panic!("the text of {css}: {e}"),
+        }
+    }
+    panic!("the text of {css}: the element went stale three times");
 }
 
 /// The game's id in the page's address (`?game=…`), once the game is made.
