@@ -1,6 +1,7 @@
 //! The arena: every hamle game and bot found by a short name with parameters
 //! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars, sequential
-//! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood,
+//! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood, matches split into shards and
+//! merged,
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
 //! replay from the records), and benchmarks of 2048 bots.
 //!
@@ -13,6 +14,7 @@ pub mod games;
 pub mod matches;
 pub mod play;
 pub mod registry;
+pub mod shard;
 pub mod sprt;
 pub mod tiles;
 pub mod tournament;

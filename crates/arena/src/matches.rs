@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use hamle_core::{Bot, Budget, Clock, Fault, Game, Player, Stream, Termination, Transcribe, Transcript, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::elo::{Rating, mean_interval, rate, wilson};
 
@@ -109,7 +109,7 @@ impl fmt::Display for TimeControl {
 }
 
 /// What kind of forfeit lost a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ForfeitKind {
     /// The bot's clock ran out: it thought longer than it had left.
@@ -144,7 +144,7 @@ impl ForfeitKind {
 }
 
 /// A game lost off the board: how, and the details (the time used, the move, the engine's failure).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Forfeit {
     /// What kind of forfeit.
     pub kind: ForfeitKind,
@@ -160,7 +160,7 @@ impl Forfeit {
 }
 
 /// A forfeit in a match's record: the side that lost by it, and how.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideForfeit {
     /// The side that forfeited.
     pub by: Side,
@@ -170,7 +170,7 @@ pub struct SideForfeit {
 }
 
 /// A side of a match: bot A or bot B.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The first bot named.
@@ -180,7 +180,7 @@ pub enum Side {
 }
 
 /// One finished game of a match.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Index in the match.
     pub index: usize,
@@ -199,7 +199,7 @@ pub struct GameRecord {
     /// The side that forfeited, and how.
     pub forfeit: Option<SideForfeit>,
     /// The game written down in its record format (chess: PGN), when the match asked for it.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transcript: Option<String>,
 }
 

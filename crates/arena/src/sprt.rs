@@ -87,6 +87,9 @@ fn nearest_with_score(observed: &[f64; 5], s: f64) -> [f64; 5] {
     weights.map(|w| w / sum)
 }
 
+/// The largest Elo difference a hypothesis may name.
+pub const MAX_ELO: f64 = 2_000.0;
+
 /// What a test asks: the two hypotheses, in logistic Elo of A over B, the error rates, and the most games.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SprtOptions {
@@ -106,9 +109,11 @@ impl SprtOptions {
     /// Refuses hypotheses that cannot be told apart and error rates outside (0, ½).
     pub fn check(&self) -> Result<(), ArenaError> {
         let rate = |x: f64| x > 0.0 && x < 0.5;
-        if !(self.elo0.is_finite() && self.elo1.is_finite() && self.elo0 < self.elo1) {
+        // Past a few thousand Elo an expected score is 0 or 1 in floating point and the ratio has no value.
+        let elo = |x: f64| (-MAX_ELO..=MAX_ELO).contains(&x);
+        if !(elo(self.elo0) && elo(self.elo1) && self.elo0 < self.elo1) {
             return Err(ArenaError::Unsupported(format!(
-                "--elo0 ({}) must be below --elo1 ({}), both finite",
+                "--elo0 ({}) must be below --elo1 ({}), both from -{MAX_ELO} to {MAX_ELO}",
                 self.elo0, self.elo1
             )));
         }

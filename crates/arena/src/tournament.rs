@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::ArenaError;
-use crate::matches::{MatchOptions, MatchReport};
+use crate::matches::{GameRecord, MatchOptions, MatchReport};
 use crate::registry::GameKind;
 use hamle_core::Spec;
 
@@ -192,6 +192,19 @@ fn solve(matrix: &[Vec<f64>], rhs: &[f64]) -> Option<Vec<f64>> {
     Some(x)
 }
 
+/// Bot A's points in `records`, each game scored as the match report scores it: a game stopped at the ply limit
+/// (0–0 on the board) is a draw, so every game's point is shared out.
+fn a_points(records: &[GameRecord]) -> f64 {
+    records
+        .iter()
+        .map(|r| match r.a_points.partial_cmp(&r.b_points) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Less) => 0.0,
+            _ => 0.5,
+        })
+        .sum()
+}
+
 /// How a tournament is run.
 #[derive(Clone, Debug)]
 pub struct TournamentOptions {
@@ -240,8 +253,9 @@ pub fn run_tournament(
     for (done, &(i, j)) in pairings.iter().enumerate() {
         let one = MatchOptions { games: options.games_per_pair, first: 0, ..match_options.clone() };
         let report = kind.run_match(game, &bots[i], &bots[j], &one)?;
-        points[i][j] += report.a.points;
-        points[j][i] += report.b.points;
+        let a_points = a_points(&report.records);
+        points[i][j] += a_points;
+        points[j][i] += report.games as f64 - a_points;
         games[i][j] += report.games as f64;
         games[j][i] += report.games as f64;
         matches.push(report);
@@ -269,4 +283,30 @@ pub fn run_tournament(
         bots: names,
         matches,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(index: usize, a_points: f64, b_points: f64, truncated: bool) -> GameRecord {
+        GameRecord {
+            index,
+            a_first: index % 2 == 0,
+            a_points,
+            b_points,
+            plies: 10,
+            truncated,
+            end: None,
+            forfeit: None,
+            transcript: None,
+        }
+    }
+
+    #[test]
+    fn a_game_stopped_at_the_ply_limit_is_half_a_point_each() {
+        let records = [record(0, 1.0, 0.0, false), record(1, 0.0, 0.0, true), record(2, 0.5, 0.5, false)];
+        assert_eq!(a_points(&records), 2.0);
+        assert_eq!(a_points(&[record(0, 0.0, 1.0, false)]), 0.0);
+    }
 }

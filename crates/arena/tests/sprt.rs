@@ -105,7 +105,9 @@ fn hypotheses_rates_and_games_that_cannot_make_a_test_are_refused() {
     let refused = |options: SprtOptions| options.check().expect_err("refused").to_string();
     assert!(refused(test(5.0, 5.0, 100)).contains("must be below"));
     assert!(refused(test(10.0, 0.0, 100)).contains("must be below"));
-    assert!(refused(test(f64::NAN, 5.0, 100)).contains("finite"));
+    assert!(refused(test(f64::NAN, 5.0, 100)).contains("from -2000 to 2000"));
+    assert!(refused(test(0.0, 1e6, 100)).contains("from -2000 to 2000"));
+    assert!(test(-2000.0, 2000.0, 100).check().is_ok());
     assert!(refused(SprtOptions { alpha: 0.0, ..test(0.0, 5.0, 100) }).contains("--alpha"));
     assert!(refused(SprtOptions { beta: 0.5, ..test(0.0, 5.0, 100) }).contains("--beta"));
     assert!(refused(test(0.0, 5.0, 1)).contains("at least 2"));

@@ -5,6 +5,7 @@ mod bench;
 mod chess;
 mod domineering;
 mod hapis;
+mod merge;
 mod play;
 mod play_2048;
 mod play_hapis;
@@ -23,6 +24,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use hamle_arena::matches::TimeControl;
+use hamle_arena::shard::{MatchPart, Shard};
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
@@ -164,11 +166,18 @@ enum Command {
         /// Write every game, in order, to this file in the game's record format (chess: PGN).
         #[arg(long, value_name = "FILE")]
         pgn: Option<PathBuf>,
+        /// Play only shard I of N (from 0) of the match's games and write its part to `--out`, for
+        /// `hamle merge` to combine with the others (see docs/lab.md).
+        #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard), requires = "out")]
+        shard: Option<Shard>,
         #[command(flatten)]
         report: ReportArgs,
         #[command(flatten)]
         budget: BudgetArgs,
     },
+    /// Combine the parts of a sharded match (`hamle match … --shard I/N --out PART`) into the report the whole
+    /// match gives.
+    Merge(merge::MergeArgs),
     /// Test whether bot A is stronger than bot B: pairs of games until a sequential probability ratio test
     /// decides (H0: Elo `--elo0`, H1: Elo `--elo1`).
     Sprt(sprt::SprtArgs),
@@ -452,7 +461,7 @@ fn run(cli: Cli) -> Result<()> {
             );
             solve::run(&spec, json)
         }
-        Command::Match { game, bot_a, bot_b, games, seed, variant, tc, pgn, report: run_args, budget } => {
+        Command::Match { game, bot_a, bot_b, games, seed, variant, tc, pgn, shard, report: run_args, budget } => {
             run_args.start_threads()?;
             let json = run_args.json;
             let spec = game_spec(&game, variant.as_deref())?;
@@ -460,16 +469,38 @@ fn run(cli: Cli) -> Result<()> {
             anyhow::ensure!(games > 0, "--games must be at least 1");
             // A match in the terminal may run outside engines (`uci(cmd=…)`); the web app never does.
             hamle_chess::bots::uci::allow_programs();
+            let range = shard.map_or(0..games, |s| s.games(games));
             let options = MatchOptions {
-                games,
+                games: range.len(),
                 seed,
                 budget: budget.budget(),
                 progress: !json,
                 clock: tc,
                 transcripts: pgn.is_some(),
-                first: 0,
+                first: range.start,
             };
             let mut report = registry.game(&spec.name)?.run_match(&spec, &a, &b, &options)?;
+            if let (Some(shard), Some(path)) = (shard, &run_args.out) {
+                if !json {
+                    print!("{}", report.table());
+                }
+                // The part keeps the games' records too, for `hamle merge --pgn`.
+                if let Some(pgn) = &pgn {
+                    let games: Vec<&str> = report.records.iter().filter_map(|r| r.transcript.as_deref()).collect();
+                    std::fs::write(pgn, games.join("\n")).with_context(|| format!("writing {}", pgn.display()))?;
+                    eprintln!("{} games written to {}", games.len(), pgn.display());
+                }
+                let part = MatchPart::new(shard, games, report);
+                std::fs::write(path, serde_json::to_string(&part)?)
+                    .with_context(|| format!("writing {}", path.display()))?;
+                eprintln!(
+                    "shard {shard}: games {}..{} of {games} written to {}",
+                    range.start,
+                    range.end,
+                    path.display()
+                );
+                return Ok(());
+            }
             if let Some(path) = &pgn {
                 let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
                 std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;
@@ -501,6 +532,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Sprt(args) => sprt::run(args),
+        Command::Merge(args) => merge::run(&args),
         Command::Tournament(args) => tournament::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games => {

@@ -98,6 +98,42 @@ fn a_tournament_prints_ratings_and_a_crosstable_and_refuses_names_not_in_it() {
 }
 
 #[test]
+fn a_match_split_into_shards_and_merged_prints_what_the_whole_match_prints() {
+    let dir = std::env::temp_dir().join(format!("hamle-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let base = ["match", "tictactoe", "thesis(depth=1)", "random", "--games", "31", "--seed", "4"];
+    let part = |i: usize| dir.join(format!("part{i}.json")).display().to_string();
+    for i in 0..3 {
+        let (shard, out) = (format!("{i}/3"), part(i));
+        let run = hamle(&[&base[..], &["--shard", &shard, "--out", &out, "--json"]].concat());
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+    // Every number but the wall time agrees with the whole match, parts given in any order.
+    let without_time = |out: Output| {
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        v.as_object_mut().map(|m| m.remove("seconds"));
+        v
+    };
+    let (p0, p1, p2) = (part(0), part(1), part(2));
+    let merged = without_time(hamle(&["merge", &p2, &p0, &p1, "--json"]));
+    assert_eq!(merged, without_time(hamle(&[&base[..], &["--json"]].concat())));
+    assert_eq!(merged["games"], 31);
+    assert_clean_failure(&hamle(&["merge", &p0, &p1]), "shard 2/3 is missing");
+    assert_clean_failure(&hamle(&["merge", &p0, &p0, &p1, &p2]), "shard 0/3 is given twice");
+    let other = dir.join("other.json").display().to_string();
+    let foreign = ["match", "tictactoe", "random", "random", "--games", "31", "--seed", "4", "--shard", "1/3", "--out"];
+    assert!(hamle(&[&foreign[..], &[other.as_str()]].concat()).status.success());
+    assert_clean_failure(&hamle(&["merge", &p0, &other, &p2]), "of another match");
+    assert_clean_failure(&hamle(&["merge", "Cargo.toml"]), "not a part written by `hamle match --shard`");
+    assert_clean_failure(
+        &hamle(&["match", "tictactoe", "random", "random", "--shard", "3/3", "--out", &other]),
+        "not a shard",
+    );
+    assert_clean_failure(&hamle(&["match", "tictactoe", "random", "random", "--shard", "0/3"]), "--out");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
     let strip = |o: Output| {

@@ -107,7 +107,9 @@ fn opening_line(game: &Dots, component: &Component) -> Option<usize> {
 /// the opponent double-cross once for each long chain but the last. So `undrawn − boxes + long − 1` turns end
 /// before the last, and the mover gets the last when that is even. From the empty board (`undrawn − boxes` is
 /// the dots less one) it is the book's rule: the first player wants dots plus long chains even. Loops do not
-/// count: declining a loop makes two double-crosses.
+/// count: declining a loop makes two double-crosses. With no long chain there is no double-cross to force, so
+/// the count is one off and the last turn goes the other way; the book's rule keeps the same parity there, and so
+/// does this, as a convention.
 pub fn mover_keeps_control(undrawn: usize, boxes_left: usize, long: usize) -> bool {
     // The parity of a difference is that of the sum, which cannot underflow.
     (undrawn + boxes_left + long + 1) % 2 == 0

@@ -514,15 +514,18 @@ fn search_closed(rows: usize, cols: usize) -> Vec<usize> {
         for rotation in 1..100_000 {
             let end = path[squares - 1];
             if block_jumps(rows, cols, end).any(|s| s == path[0]) {
+                let steps = path.windows(2).all(|w| block_jumps(rows, cols, w[0]).any(|s| s == w[1]));
+                assert!(steps, "Pósa's rotations keep every step a knight's move");
                 return path;
             }
             if rotation % 1_000 == 0 {
                 // From the corner alone the end may never reach a square next to it (5×6 does not): turn the
-                // path round so the other end moves.
+                // path round so the other end moves, and rotate from the new end.
                 path.reverse();
                 for (k, &s) in path.iter().enumerate() {
                     place[s] = k;
                 }
+                continue;
             }
             let options: Vec<usize> = block_jumps(rows, cols, end).filter(|&s| s != path[squares - 2]).collect();
             let Some(&v) = stream.pick(&options) else { break };

@@ -1,0 +1,180 @@
+//! A long match split into shards that separate processes or machines play, and the parts merged into the
+//! report the whole match gives. Shard `I` of `N` plays a contiguous run of whole pairs of games; since game
+//! `i` of a match is the same game whoever plays it (its opening and streams come from the seed and `i`), the
+//! parts hold exactly the games of the whole match.
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::matches::{GameRecord, MatchReport};
+
+/// Shard `index` of `count` (counted from 0, as a Kubernetes indexed job numbers its pods).
+///
+/// ```
+/// use hamle_arena::shard::Shard;
+/// let shard: Shard = "1/4".parse()?;
+/// assert_eq!(shard.games(100), 26..52, "whole pairs: 13 to shards 0 and 1, 12 to shards 2 and 3");
+/// assert!("4/4".parse::<Shard>().is_err());
+/// # Ok::<(), hamle_arena::shard::ShardError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: usize,
+    /// How many shards.
+    pub count: usize,
+}
+
+/// A shard that does not read, or parts that do not make one match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ShardError(pub String);
+
+impl FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError(format!("'{text}' is not a shard: write I/N, I from 0 to N − 1 (as 0/4)"));
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count): (usize, usize) =
+            (index.trim().parse().map_err(|_| bad())?, count.trim().parse().map_err(|_| bad())?);
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Shard {
+    /// The games this shard plays of a match of `total`: whole pairs (a pair shares its opening), the pairs
+    /// shared as evenly as they go, the first shards taking one more; an odd last game goes with the last pair.
+    pub fn games(&self, total: usize) -> Range<usize> {
+        let pairs = total.div_ceil(2);
+        let (base, extra) = (pairs / self.count, pairs % self.count);
+        let first_pair = |shard: usize| shard * base + shard.min(extra);
+        (2 * first_pair(self.index)).min(total)..(2 * first_pair(self.index + 1)).min(total)
+    }
+}
+
+/// One shard's games of a match, as `hamle match --shard I/N --out PART` writes them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The whole match's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Bot A's and bot B's names.
+    pub bots: [String; 2],
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<GameRecord>,
+}
+
+impl MatchPart {
+    /// The part of `report` (a run of `shard`'s games of a match of `games`).
+    pub fn new(shard: Shard, games: usize, report: MatchReport) -> MatchPart {
+        MatchPart {
+            shard,
+            game: report.game,
+            games,
+            seed: report.seed,
+            bots: [report.a.bot, report.b.bot],
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+}
+
+/// The whole match from its parts, in any order: the report `hamle match` gives when it plays every game
+/// itself, its wall time the sum of the parts'. Refused unless the parts are of one match (game, seed, bots,
+/// games, shard count) and hold every shard once with the games that shard plays.
+pub fn merge(mut parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
+    let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
+    for part in &parts {
+        let same = (&part.game, part.seed, &part.bots, part.games, part.shard.count)
+            == (&first.game, first.seed, &first.bots, first.games, first.shard.count);
+        if !same {
+            return Err(ShardError(format!(
+                "shard {} is of another match ({} {} vs {}, {} games, seed {}, {} shards) than shard {} ({} {} vs {}, \
+                 {} games, seed {}, {} shards)",
+                part.shard,
+                part.game,
+                part.bots[0],
+                part.bots[1],
+                part.games,
+                part.seed,
+                part.shard.count,
+                first.shard,
+                first.game,
+                first.bots[0],
+                first.bots[1],
+                first.games,
+                first.seed,
+                first.shard.count
+            )));
+        }
+    }
+    parts.sort_by_key(|p| p.shard.index);
+    for (want, part) in parts.iter().enumerate() {
+        if part.shard.index != want {
+            let kind = if part.shard.index < want { "given twice" } else { "missing" };
+            let which = if part.shard.index < want { part.shard.index } else { want };
+            return Err(ShardError(format!("shard {which}/{} is {kind}", first.shard.count)));
+        }
+        let indices: Vec<usize> = part.records.iter().map(|r| r.index).collect();
+        if indices != part.shard.games(part.games).collect::<Vec<_>>() {
+            return Err(ShardError(format!("shard {} does not hold the games that shard plays", part.shard)));
+        }
+    }
+    if parts.len() != first.shard.count {
+        return Err(ShardError(format!("shard {}/{} is missing", parts.len(), first.shard.count)));
+    }
+    let seconds = parts.iter().map(|p| p.seconds).sum();
+    let records: Vec<GameRecord> = parts.into_iter().flat_map(|p| p.records).collect();
+    Ok(MatchReport::new(first.game, first.seed, first.bots, records, seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_every_game_once_in_whole_pairs() {
+        for total in 0..40 {
+            for count in 1..9 {
+                let ranges: Vec<Range<usize>> = (0..count).map(|index| Shard { index, count }.games(total)).collect();
+                let games: Vec<usize> = ranges.iter().flat_map(|r| r.clone()).collect();
+                assert_eq!(games, (0..total).collect::<Vec<_>>(), "{total} games in {count} shards");
+                for r in ranges.iter().filter(|r| !r.is_empty()) {
+                    assert!(r.start % 2 == 0 && (r.end % 2 == 0 || r.end == total), "{r:?}: whole pairs");
+                }
+                let sizes: Vec<usize> = ranges.iter().map(|r| r.len().div_ceil(2)).collect();
+                let (most, least) = (sizes.iter().max(), sizes.iter().min());
+                assert!(most.zip(least).is_some_and(|(m, l)| m - l <= 1), "{sizes:?}: as even as they go");
+            }
+        }
+    }
+
+    #[test]
+    fn shards_that_do_not_read_are_refused() {
+        for bad in ["", "1", "1/0", "2/2", "-1/3", "a/b", "1/2/3"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        assert_eq!("0/1".parse::<Shard>(), Ok(Shard { index: 0, count: 1 }));
+        assert_eq!(Shard { index: 2, count: 5 }.to_string(), "2/5");
+    }
+}
