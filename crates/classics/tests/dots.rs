@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use hamle_classics::dots::{Dots, Strong, chains, mover_keeps_control, solve, value};
+use hamle_classics::dots::{Dots, Strong, chains, long_chains, mover_keeps_control, solve, value};
 use hamle_core::bot::RandomBot;
 use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
 use proptest::prelude::*;
@@ -136,6 +136,7 @@ fn chains_and_loops_are_found() {
     assert_eq!(parts.len(), 1);
     assert_eq!(parts[0].boxes.len(), 3);
     assert!(!parts[0].looped);
+    assert_eq!(long_chains(&row), 1, "a chain of three is long");
     // 2×2 with its outside drawn: a loop of four.
     let mut square = Dots::new(2, 2).expect("a board");
     draw(&mut square, &["a1-b1", "b1-c1", "a3-b3", "b3-c3", "a1-a2", "a2-a3", "c1-c2", "c2-c3"]);
@@ -143,6 +144,7 @@ fn chains_and_loops_are_found() {
     assert_eq!(parts.len(), 1);
     assert_eq!(parts[0].boxes.len(), 4);
     assert!(parts[0].looped);
+    assert_eq!(long_chains(&square), 0, "a loop is not a long chain");
 }
 
 #[test]
@@ -154,6 +156,7 @@ fn a_chain_is_found_whole_from_its_middle_box() {
     let mut parts: Vec<(usize, bool)> = chains(&game).iter().map(|p| (p.boxes.len(), p.looped)).collect();
     parts.sort_unstable();
     assert_eq!(parts, [(1, false), (3, false)]);
+    assert_eq!(long_chains(&game), 1, "the chain of three, not the single box");
     let three = chains(&game).into_iter().find(|p| p.boxes.len() == 3).expect("the chain of three");
     let ends = [three.boxes[0], three.boxes[2]];
     assert!(ends.contains(&(1, 0)) && ends.contains(&(0, 1)), "walked from one end to the other: {:?}", three.boxes);

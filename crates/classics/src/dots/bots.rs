@@ -79,6 +79,11 @@ pub fn chains(game: &Dots) -> Vec<Component> {
     out
 }
 
+/// The long chains of a position (three boxes or more, not closed into a loop): what the long-chain rule counts.
+pub fn long_chains(game: &Dots) -> usize {
+    chains(game).iter().filter(|p| !p.looped && p.boxes.len() >= 3).count()
+}
+
 /// Whether drawing `line` leaves a box with three sides (hands a box over).
 fn hands_over(game: &Dots, line: usize) -> bool {
     boxes_of(game.rows(), game.cols(), line).into_iter().any(|(r, c)| game.sides(r, c) == 2)
@@ -184,7 +189,7 @@ impl Strong {
                     let Some(&next) = stream.pick(&moves) else { break };
                     end.play(next);
                 }
-                let long = chains(&end).iter().filter(|p| !p.looped && p.boxes.len() >= 3).count();
+                let long = long_chains(&end);
                 let undrawn = end.lines() - end.drawn().count_ones() as usize;
                 let boxes_left = end.boxes() - end.score().iter().map(|&s| usize::from(s)).sum::<usize>();
                 // Playouts of safe lines complete no box, so the turn is the opponent's after each line.

@@ -14,7 +14,7 @@ mod notation;
 mod rules;
 mod solve;
 
-pub use bots::{Component, Strong, chains, mover_keeps_control};
+pub use bots::{Component, Strong, chains, long_chains, mover_keeps_control};
 pub use def::definition;
 pub use notation::ParseError;
 pub use rules::{Dots, MAX_SIDE};
