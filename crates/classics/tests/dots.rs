@@ -249,6 +249,18 @@ fn the_rules_of_thumb_steer_to_the_long_chains_the_rule_wants_and_the_exact_sear
             usize::from(unsteered.choose(&game, &Budget::UNLIMITED, &mut stream).expect("a move").mv != middle);
     }
     assert!(unsteered_other > 0, "without the rule a safe line is drawn at random");
+    assert_eq!((steered.name(), unsteered.name()), ("strong".to_owned(), "strong(parity=off)".to_owned()));
+}
+
+#[test]
+fn safe_lines_the_rule_cannot_tell_apart_are_drawn_at_random() {
+    // One box, nothing drawn: every line leaves the same single box, never a long chain, so all four tie.
+    let game = Dots::new(1, 1).expect("a board");
+    let mut steered = Strong { exact_lines: 0, parity: true };
+    let mut stream = Stream::new(8);
+    let chosen: std::collections::BTreeSet<u8> =
+        (0..40).map(|_| steered.choose(&game, &Budget::UNLIMITED, &mut stream).expect("a move").mv).collect();
+    assert_eq!(chosen.len(), 4, "{chosen:?}");
 }
 
 #[test]
