@@ -272,51 +272,51 @@ fn on_sides_row(free: u64, cols: u64, n: usize) -> u64 {
 
 /// The size of the board's symmetry class, if the board (a column per row, no queen in a corner) comes
 /// first, as a sequence of columns, among its images the search meets: those with the same top row.
-/// Reflections never leave a solution unchanged; a quarter turn that does leaves two boards in the class, a
-/// half turn four.
+///
+/// Only the three turns can keep the top row: under a reflection the top queen's image stands where a queen
+/// attacking it would have to stand (upside down, in its column; mirrored in either diagonal, on one of its
+/// diagonals; left to right, in the other half). A quarter turn that leaves the board unchanged leaves two boards
+/// in the class, a half turn four; otherwise there are eight (no reflection leaves a solution unchanged).
 fn orbit_if_first(columns: &[u8]) -> Option<u64> {
     let n = columns.len();
     let m = (n - 1) as u8;
     let top = columns[0];
     let row_of = |column: u8| columns.iter().position(|&c| c == column).unwrap_or(0) as u8;
-    let (left_side, right_side, bottom) = (row_of(0), row_of(m), columns[n - 1]);
-    // Each image's top row, and the column of its row `k` (for an image whose top row matches).
-    let mut rows: Option<[u8; MAX_COUNT]> = None;
-    let images: [(u8, u8); 6] = [
-        (m - left_side, 0),  // quarter turn clockwise
-        (m - bottom, 1),     // half turn
-        (right_side, 2),     // quarter turn anticlockwise
-        (bottom, 3),         // upside down
-        (left_side, 4),      // mirrored in the main diagonal
-        (m - right_side, 5), // mirrored in the other diagonal
-    ];
+    // Each turn's top row: the queen of the left column, the bottom row or the right column, turned.
+    let (quarter, half, three_quarters) = (m - row_of(0), m - columns[n - 1], row_of(m));
+    if ![quarter, half, three_quarters].contains(&top) {
+        return Some(8);
+    }
+    let mut rows = [0u8; MAX_COUNT];
+    for (row, &column) in columns.iter().enumerate() {
+        rows[usize::from(column)] = row as u8;
+    }
     let mut orbit = 8;
-    for (image_top, image) in images {
+    for (image_top, turn) in [(quarter, Turn::Quarter), (half, Turn::Half), (three_quarters, Turn::ThreeQuarters)] {
         if image_top != top {
             continue;
         }
-        let rows = rows.get_or_insert_with(|| {
-            let mut rows = [0u8; MAX_COUNT];
-            for (row, &column) in columns.iter().enumerate() {
-                rows[usize::from(column)] = row as u8;
-            }
-            rows
-        });
-        let at = |k: usize| match image {
-            0 => m - rows[k],
-            1 => m - columns[n - 1 - k],
-            2 => rows[n - 1 - k],
-            3 => columns[n - 1 - k],
-            4 => rows[k],
-            _ => m - rows[n - 1 - k],
+        // The column of the turned board's row `k`.
+        let at = |k: usize| match turn {
+            Turn::Quarter => m - rows[k],
+            Turn::Half => m - columns[n - 1 - k],
+            Turn::ThreeQuarters => rows[n - 1 - k],
         };
         match (1..n).map(at).cmp(columns[1..].iter().copied()) {
             std::cmp::Ordering::Less => return None,
-            std::cmp::Ordering::Equal => orbit = orbit.min(if image == 1 { 4 } else { 2 }),
+            std::cmp::Ordering::Equal => orbit = orbit.min(if turn == Turn::Half { 4 } else { 2 }),
             std::cmp::Ordering::Greater => {}
         }
     }
     Some(orbit)
+}
+
+/// A turn of the board, clockwise.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    Quarter,
+    Half,
+    ThreeQuarters,
 }
 
 /// Whether `ranks` (one rank per file) places `ranks.len()` queens with none attacking another.
