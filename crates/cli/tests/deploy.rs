@@ -1,6 +1,7 @@
 //! The cluster recipes in `deploy/`, as far as this machine can run them: the Slurm job array's scripts run as
 //! separate processes (as its tasks would), merged, against the whole match; the Kubernetes manifests against
-//! Kubernetes's schema (`kubernetes-validate`, which `scripts/test` installs from PyPI) and against each other.
+//! Kubernetes's schema (`kubernetes-validate`, which `scripts/test` installs from PyPI, run as `python3 -m
+//! kubernetes_validate`) and against each other.
 
 mod run;
 
@@ -67,8 +68,8 @@ fn the_slurm_array_s_tasks_run_apart_and_merged_give_the_whole_match() {
 fn the_kubernetes_manifests_pass_the_schema_and_agree_on_the_shard_count() {
     let kubernetes = deploy().join("kubernetes");
     let files = [kubernetes.join("match.yaml"), kubernetes.join("merge.yaml")];
-    let out = Command::new("kubernetes-validate")
-        .arg("--strict")
+    let out = Command::new("python3")
+        .args(["-m", "kubernetes_validate", "--strict"])
         .args(&files)
         .output()
         .expect("kubernetes-validate runs (scripts/test installs it: pip install kubernetes-validate)");
