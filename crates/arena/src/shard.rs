@@ -1,7 +1,7 @@
-//! A long match split into shards that separate processes or machines play, and the parts merged into the
-//! report the whole match gives. Shard `I` of `N` plays a contiguous run of whole pairs of games; since game
-//! `i` of a match is the same game whoever plays it (its opening and streams come from the seed and `i`), the
-//! parts hold exactly the games of the whole match.
+//! Long runs split into shards that separate processes or machines play, and the parts merged into the report
+//! the whole run gives: matches (shard `I` of `N` plays a contiguous run of whole pairs of games) and 2048
+//! benchmarks (a contiguous run of games). Since game `i` is the same game whoever plays it (its opening and
+//! streams come from the seed and `i`), the parts hold exactly the games of the whole run.
 
 use std::fmt;
 use std::ops::Range;
@@ -10,6 +10,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::matches::{GameRecord, MatchReport};
+use crate::tiles::{TileGame, TileReport, summarize};
+use hamle_core::stream::derive_seed;
 
 /// Shard `index` of `count` (counted from 0, as a Kubernetes indexed job numbers its pods).
 ///
@@ -63,6 +65,107 @@ impl Shard {
         let first_pair = |shard: usize| shard * base + shard.min(extra);
         (2 * first_pair(self.index)).min(total)..(2 * first_pair(self.index + 1)).min(total)
     }
+}
+
+/// A part of a sharded run, as the shard writes it: which kind of run it belongs to, and its games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Part {
+    /// A shard of `hamle match`.
+    Match(MatchPart),
+    /// A shard of `hamle bench 2048`.
+    Bench(BenchPart),
+}
+
+/// One shard's games of a 2048 benchmark, as `hamle bench 2048 --shard I/N --out PART` writes them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The bot as named.
+    pub bot: String,
+    /// The whole benchmark's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<TileGame>,
+}
+
+impl BenchPart {
+    /// The part of `report` (shard `shard`'s games of a benchmark of `games`).
+    pub fn new(shard: Shard, games: usize, report: TileReport) -> BenchPart {
+        BenchPart {
+            shard,
+            game: report.game,
+            bot: report.bot,
+            games,
+            seed: report.seed,
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+
+    /// The games a benchmark's shard plays: a contiguous run, shared as evenly as they go.
+    pub fn games_of(shard: Shard, total: usize) -> Range<usize> {
+        let (base, extra) = (total / shard.count, total % shard.count);
+        let first = |s: usize| s * base + s.min(extra);
+        first(shard.index)..first(shard.index + 1)
+    }
+}
+
+/// The whole benchmark from its parts, in any order, its wall time the sum of the parts'. Refused unless the
+/// parts are of one benchmark (game, bot, seed, games, shard count) and hold every shard once with its games.
+pub fn merge_bench(mut parts: Vec<BenchPart>) -> Result<TileReport, ShardError> {
+    let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
+    let key = |p: &BenchPart| (p.game.clone(), p.bot.clone(), p.seed, p.games, p.shard.count);
+    if let Some(other) = parts.iter().find(|p| key(p) != key(&first)) {
+        return Err(ShardError(format!(
+            "shard {} is of another benchmark ({} on {}, {} games, seed {}) than shard {} ({} on {}, {} games, seed {})",
+            other.shard,
+            other.bot,
+            other.game,
+            other.games,
+            other.seed,
+            first.shard,
+            first.bot,
+            first.game,
+            first.games,
+            first.seed
+        )));
+    }
+    parts.sort_by_key(|p| p.shard.index);
+    let holds_its_games = |p: &BenchPart| {
+        let seeds = BenchPart::games_of(p.shard, p.games).map(|i| derive_seed(p.seed, i as u64));
+        p.records.iter().map(|r| r.seed).eq(seeds)
+    };
+    check_shards(parts.iter().map(|p| (p.shard, holds_its_games(p))), first.shard.count)?;
+    let seconds = parts.iter().map(|p| p.seconds).sum();
+    let records: Vec<TileGame> = parts.into_iter().flat_map(|p| p.records).collect();
+    Ok(summarize(first.game, first.bot, first.seed, records, seconds))
+}
+
+/// Checks that sorted shards are each there once, each holding the games it plays.
+fn check_shards(shards: impl Iterator<Item = (Shard, bool)>, count: usize) -> Result<(), ShardError> {
+    let mut seen = 0;
+    for (want, (shard, holds_its_games)) in shards.enumerate() {
+        if shard.index != want {
+            let (kind, which) = if shard.index < want { ("given twice", shard.index) } else { ("missing", want) };
+            return Err(ShardError(format!("shard {which}/{count} is {kind}")));
+        }
+        if !holds_its_games {
+            return Err(ShardError(format!("shard {shard} does not hold the games that shard plays")));
+        }
+        seen += 1;
+    }
+    if seen != count {
+        return Err(ShardError(format!("shard {seen}/{count} is missing")));
+    }
+    Ok(())
 }
 
 /// One shard's games of a match, as `hamle match --shard I/N --out PART` writes them.

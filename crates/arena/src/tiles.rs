@@ -7,7 +7,7 @@ use hamle_2048::{G2048, GameRecord, play_game};
 use hamle_core::{Budget, stream::derive_seed};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::elo::wilson;
@@ -17,7 +17,7 @@ use hamle_core::Spec;
 pub const TILES: std::ops::RangeInclusive<u8> = 11..=16;
 
 /// One game of a benchmark.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TileGame {
     /// The game's seed (derived from the benchmark's seed and the game's index).
     pub seed: u64,
@@ -71,8 +71,9 @@ pub struct TileReport {
     pub records: Vec<TileGame>,
 }
 
-/// Plays `games` games of `bot` (a spec) on `game` (a spec of 2048): game `i` draws from the seed
-/// `derive_seed(seed, i)`. Runs on rayon's pool; `progress` shows a bar on stderr.
+/// Plays `games` games of `bot` (a spec) on `game` (a spec of 2048), game `first` onwards: game `i` draws from
+/// the seed `derive_seed(seed, i)`, so a run from `first` plays exactly those games of a longer benchmark (a
+/// shard). Runs on rayon's pool; `progress` shows a bar on stderr.
 ///
 /// # Errors
 /// When a spec names another game, an unknown bot or parameter, or a value out of range.
@@ -80,6 +81,7 @@ pub fn bench_2048(
     game: &Spec,
     bot: &Spec,
     games: usize,
+    first: usize,
     seed: u64,
     budget: Budget,
     progress: bool,
@@ -93,7 +95,7 @@ pub fn bench_2048(
     }
     bar.set_prefix(format!("{bot_name} on {game}"));
     let began = Instant::now();
-    let records: Vec<TileGame> = (0..games)
+    let records: Vec<TileGame> = (first..first + games)
         .into_par_iter()
         .map(|i| {
             let game_seed = derive_seed(seed, i as u64);
@@ -128,7 +130,8 @@ fn median<T: Copy + PartialOrd>(sorted: &[T]) -> Option<T> {
     sorted.get(sorted.len() / 2).copied()
 }
 
-fn summarize(game: String, bot: String, seed: u64, records: Vec<TileGame>, seconds: f64) -> TileReport {
+/// A benchmark's report from its games, in order (as a merge of shards rebuilds it).
+pub fn summarize(game: String, bot: String, seed: u64, records: Vec<TileGame>, seconds: f64) -> TileReport {
     let n = records.len();
     let reached = TILES
         .map(|e| {

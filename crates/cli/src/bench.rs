@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use hamle_arena::shard::{BenchPart, Part, Shard};
 use hamle_arena::{Spec, tiles};
 use hamle_chess::Chess;
 use hamle_chess::openings::SUITE;
@@ -29,6 +30,9 @@ pub struct BenchArgs {
     /// Master seed: game i draws its tiles from a seed derived from it and i (chess: the bot's tie-breaks).
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// 2048: play only shard I of N (from 0) of the games and write its part to `--out`, for `hamle merge`.
+    #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard), requires = "out")]
+    shard: Option<Shard>,
     #[command(flatten)]
     report: crate::ReportArgs,
     /// 2048: deepest search, in moves (each bot has its own default).
@@ -55,7 +59,17 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     args.report.start_threads()?;
     let bot: Spec = args.bot.parse()?;
     let budget = Budget { depth: args.depth, ..Budget::UNLIMITED };
-    let report = tiles::bench_2048(&game, &bot, games, args.seed, budget, !args.report.json)?;
+    let range = args.shard.map_or(0..games, |shard| BenchPart::games_of(shard, games));
+    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, !args.report.json)?;
+    if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
+        if !args.report.json {
+            print!("{}", report.table());
+        }
+        let part = Part::Bench(BenchPart::new(shard, games, report));
+        std::fs::write(path, serde_json::to_string(&part)?).with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("shard {shard}: games {}..{} of {games} written to {}", range.start, range.end, path.display());
+        return Ok(());
+    }
     if args.report.json {
         println!("{}", serde_json::to_string_pretty(&report.json(false))?);
     } else {

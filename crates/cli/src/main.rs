@@ -24,7 +24,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use hamle_arena::matches::TimeControl;
-use hamle_arena::shard::{MatchPart, Shard};
+use hamle_arena::shard::{MatchPart, Part, Shard};
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
@@ -490,7 +490,7 @@ fn run(cli: Cli) -> Result<()> {
                     std::fs::write(pgn, games.join("\n")).with_context(|| format!("writing {}", pgn.display()))?;
                     eprintln!("{} games written to {}", games.len(), pgn.display());
                 }
-                let part = MatchPart::new(shard, games, report);
+                let part = Part::Match(MatchPart::new(shard, games, report));
                 std::fs::write(path, serde_json::to_string(&part)?)
                     .with_context(|| format!("writing {}", path.display()))?;
                 eprintln!(

@@ -1,14 +1,14 @@
-//! `hamle merge`: the parts of a sharded match combined into the whole match's report.
+//! `hamle merge`: the parts of a sharded match or 2048 benchmark combined into the whole run's report.
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
-use hamle_arena::shard::{MatchPart, merge};
+use anyhow::{Context, Result, bail};
+use hamle_arena::shard::{Part, merge, merge_bench};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// The parts, each written by `hamle match … --shard I/N --out PART`, in any order.
+    /// The parts, each written by `hamle match … --shard I/N --out PART` (or `hamle bench 2048 …`), in any order.
     #[arg(required = true)]
     parts: Vec<PathBuf>,
     /// Print the report as JSON (as `hamle match --json` does).
@@ -22,18 +22,38 @@ pub struct MergeArgs {
     pgn: Option<PathBuf>,
 }
 
-/// Reads the parts, merges them and prints what `hamle match` prints for the whole match.
+/// Reads the parts, merges them and prints what the whole run prints (`hamle match` or `hamle bench 2048`).
 pub fn run(args: &MergeArgs) -> Result<()> {
     let parts = args
         .parts
         .iter()
         .map(|path| {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-            serde_json::from_str::<MatchPart>(&text)
-                .with_context(|| format!("{} is not a part written by `hamle match --shard`", path.display()))
+            serde_json::from_str::<Part>(&text).with_context(|| {
+                format!("{} is not a part written by `hamle match --shard` or `hamle bench --shard`", path.display())
+            })
         })
         .collect::<Result<Vec<_>>>()?;
-    let mut report = merge(parts)?;
+    let (mut matches, mut benches) = (Vec::new(), Vec::new());
+    for part in parts {
+        match part {
+            Part::Match(m) => matches.push(m),
+            Part::Bench(b) => benches.push(b),
+        }
+    }
+    if !matches.is_empty() && !benches.is_empty() {
+        bail!("the parts mix a match's and a benchmark's: merge each run's parts on their own");
+    }
+    if !benches.is_empty() {
+        let report = merge_bench(benches)?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&report.json(false))?);
+        } else {
+            print!("{}", report.table());
+        }
+        return write_out(args, &report.json(true));
+    }
+    let mut report = merge(matches)?;
     let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
     if let Some(path) = &args.pgn {
         std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;
@@ -48,8 +68,13 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     } else {
         print!("{}", report.table());
     }
+    write_out(args, &serde_json::to_value(&report)?)
+}
+
+/// Writes the full report to `--out`, if given, and says where it went.
+fn write_out(args: &MergeArgs, report: &serde_json::Value) -> Result<()> {
     if let Some(path) = &args.out {
-        std::fs::write(path, serde_json::to_string_pretty(&report)?)
+        std::fs::write(path, serde_json::to_string_pretty(report)?)
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!("full report with every game written to {}", path.display());
     }

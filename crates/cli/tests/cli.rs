@@ -134,6 +134,39 @@ fn a_match_split_into_shards_and_merged_prints_what_the_whole_match_prints() {
 }
 
 #[test]
+fn a_2048_benchmark_split_into_shards_and_merged_gives_the_whole_benchmark() {
+    let dir = std::env::temp_dir().join(format!("hamle-bench-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let base = ["bench", "2048", "--bot", "random", "--games", "25", "--seed", "3"];
+    let part = |i: usize| dir.join(format!("bench{i}.json")).display().to_string();
+    for i in 0..3 {
+        let (shard, out) = (format!("{i}/3"), part(i));
+        let run = hamle(&[&base[..], &["--shard", &shard, "--out", &out, "--json"]].concat());
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+    // Every figure but the times (the wall time and the pace of thinking) agrees with the whole benchmark.
+    let without_time = |out: Output| {
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        if let Some(m) = v.as_object_mut() {
+            for key in ["seconds", "moves_per_second", "moves_per_second_quartiles"] {
+                m.remove(key);
+            }
+        }
+        v
+    };
+    let (p0, p1, p2) = (part(0), part(1), part(2));
+    let merged = without_time(hamle(&["merge", &p1, &p2, &p0, "--json"]));
+    assert_eq!(merged, without_time(hamle(&[&base[..], &["--json"]].concat())));
+    assert_eq!(merged["games"], 25);
+    assert_clean_failure(&hamle(&["merge", &p0, &p2]), "shard 1/3 is missing");
+    let other = dir.join("match.json").display().to_string();
+    let a_match = ["match", "tictactoe", "random", "random", "--games", "4", "--shard", "0/1", "--out", &other];
+    assert!(hamle(&a_match).status.success());
+    assert_clean_failure(&hamle(&["merge", &p0, &other]), "mix a match's and a benchmark's");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
     let strip = |o: Output| {
