@@ -134,6 +134,30 @@ fn a_match_split_into_shards_and_merged_prints_what_the_whole_match_prints() {
 }
 
 #[test]
+fn a_sharded_chess_match_merges_into_the_whole_match_s_pgn() {
+    let dir = std::env::temp_dir().join(format!("hamle-pgn-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let base = ["match", "chess", "random", "random", "--games", "6", "--seed", "2", "--json"];
+    for i in 0..2 {
+        let (shard, out, pgn) = (format!("{i}/2"), path(&format!("part{i}.json")), path(&format!("part{i}.pgn")));
+        let run = hamle(&[&base[..], &["--shard", &shard, "--out", &out, "--pgn", &pgn]].concat());
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+    let merged = hamle(&["merge", &path("part1.json"), &path("part0.json"), "--pgn", &path("merged.pgn")]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert!(hamle(&[&base[..], &["--pgn", &path("whole.pgn")]].concat()).status.success());
+    // The Date tag is the day each was played (a run across midnight would differ there only).
+    let read = |name: &str| {
+        let pgn = std::fs::read_to_string(path(name)).expect("a PGN");
+        pgn.lines().filter(|l| !l.starts_with("[Date ")).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(read("merged.pgn"), read("whole.pgn"), "the same six games in the same order");
+    assert_eq!(read("merged.pgn").matches("[Event ").count(), 6);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_2048_benchmark_split_into_shards_and_merged_gives_the_whole_benchmark() {
     let dir = std::env::temp_dir().join(format!("hamle-bench-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
