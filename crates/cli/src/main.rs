@@ -10,6 +10,7 @@ mod play;
 mod play_2048;
 mod play_hapis;
 mod puzzles;
+mod report;
 mod solve;
 mod sprt;
 mod tournament;
@@ -184,6 +185,9 @@ enum Command {
     /// A round robin (or a gauntlet) between several bots: ratings by maximum likelihood with 95 % intervals,
     /// anchored on one bot, and a crosstable.
     Tournament(tournament::TournamentArgs),
+    /// Write JSON reports (`hamle tournament`, `hamle sprt`, `hamle bench 2048`, each with `--out`) up as Markdown
+    /// with SVG charts.
+    Report(report::Args),
     /// List a game's bots and their parameters.
     Bots {
         /// The game.
@@ -533,6 +537,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Bench(args) => bench::run(&args),
         Command::Sprt(args) => sprt::run(args),
         Command::Merge(args) => merge::run(&args),
+        Command::Report(args) => report::run(&args),
         Command::Tournament(args) => tournament::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games => {

@@ -191,6 +191,42 @@ fn a_2048_benchmark_split_into_shards_and_merged_gives_the_whole_benchmark() {
 }
 
 #[test]
+fn a_report_writes_up_a_tournament_a_test_and_a_benchmark_with_a_chart_each() {
+    let dir = std::env::temp_dir().join(format!("hamle-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let runs: [&[&str]; 3] = [
+        &["tournament", "tictactoe", "perfect", "thesis(depth=1)", "random", "--games-per-pair", "10", "--json"],
+        &["sprt", "tictactoe", "perfect", "random", "--elo0", "0", "--elo1", "10", "--json"],
+        &["bench", "2048", "--bot", "expectimax(depth=1)", "--games", "4", "--json"],
+    ];
+    for (run, name) in runs.iter().zip(["t.json", "s.json", "b.json"]) {
+        let out = hamle(&[run, &["--out", &path(name)][..]].concat());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let out = hamle(&["report", &path("t.json"), &path("s.json"), &path("b.json"), "--out", &path("report")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let read = |name: &str| std::fs::read_to_string(dir.join("report").join(name)).expect(name);
+    let page = read("report.md");
+    for heading in ["## Tournament: tictactoe", "## SPRT: perfect against random", "## 2048 benchmark: expectimax"] {
+        assert!(page.contains(heading), "{heading} in {page}");
+    }
+    for chart in ["t.svg", "s.svg", "b.svg"] {
+        assert!(page.contains(&format!("({chart})")), "{chart} linked");
+        assert!(read(chart).starts_with("<svg"), "{chart} drawn");
+    }
+    // plotters writes each text on a line of its own.
+    assert!(read("t.svg").contains("\nthesis(depth=1)\n"), "the ladder names its bots");
+    assert!(read("s.svg").contains("\nLLR\n"), "the ratio's axis");
+    assert!(read("b.svg").contains("\nshare of games\n"), "the share's axis");
+    let a_match = path("m.json");
+    assert!(hamle(&["match", "tictactoe", "random", "random", "--games", "2", "--out", &a_match]).status.success());
+    assert_clean_failure(&hamle(&["report", &a_match, "--out", &path("x")]), "is not a report hamle can write up");
+    assert_clean_failure(&hamle(&["report", &path("none.json"), "--out", &path("x")]), "reading");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
     let strip = |o: Output| {
