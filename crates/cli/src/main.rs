@@ -341,6 +341,20 @@ fn first_mover(game: &str, first: Option<First>, color: Option<ChessColor>) -> R
 }
 
 /// Reads a game spec and applies `--variant`.
+/// Prints a match's report: its table, or its JSON without the games (which `--out` keeps).
+fn print_match(report: &hamle_arena::MatchReport, json: bool) -> Result<()> {
+    if json {
+        let mut summary = serde_json::to_value(report)?;
+        if let Some(map) = summary.as_object_mut() {
+            map.remove("records");
+        }
+        println!("{}", serde_json::to_string_pretty(&summary)?);
+    } else {
+        print!("{}", report.table());
+    }
+    Ok(())
+}
+
 fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
     let mut spec: Spec = text.parse()?;
     if let Some(v) = variant {
@@ -510,15 +524,7 @@ fn run(cli: Cli) -> Result<()> {
                 std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;
                 eprintln!("{} games written to {}", games.len(), path.display());
             }
-            if json {
-                let mut summary = serde_json::to_value(&report)?;
-                if let Some(map) = summary.as_object_mut() {
-                    map.remove("records");
-                }
-                println!("{}", serde_json::to_string_pretty(&summary)?);
-            } else {
-                print!("{}", report.table());
-            }
+            print_match(&report, json)?;
             run_args.write_out(&serde_json::to_value(&report)?)
         }
         Command::Bots { game } => {

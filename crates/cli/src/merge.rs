@@ -59,15 +59,7 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;
         eprintln!("{} games written to {}", games.len(), path.display());
     }
-    if args.json {
-        let mut summary = serde_json::to_value(&report)?;
-        if let Some(map) = summary.as_object_mut() {
-            map.remove("records");
-        }
-        println!("{}", serde_json::to_string_pretty(&summary)?);
-    } else {
-        print!("{}", report.table());
-    }
+    crate::print_match(&report, args.json)?;
     write_out(args, &serde_json::to_value(&report)?)
 }
 

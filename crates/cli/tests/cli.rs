@@ -97,17 +97,22 @@ fn a_tournament_prints_ratings_and_a_crosstable_and_refuses_names_not_in_it() {
     assert_clean_failure(&hamle(&["tournament", "tictactoe", "perfect", "random", "--games-per-pair", "3"]), "even");
 }
 
+/// Runs `base` as shards 0..count, shard `i` writing its part to `part(i)`.
+fn run_shards(base: &[&str], count: usize, part: &dyn Fn(usize) -> String) {
+    for i in 0..count {
+        let (shard, out) = (format!("{i}/{count}"), part(i));
+        let run = hamle(&[base, &["--shard", &shard, "--out", &out, "--json"]].concat());
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+}
+
 #[test]
 fn a_match_split_into_shards_and_merged_prints_what_the_whole_match_prints() {
     let dir = std::env::temp_dir().join(format!("hamle-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let base = ["match", "tictactoe", "thesis(depth=1)", "random", "--games", "31", "--seed", "4"];
     let part = |i: usize| dir.join(format!("part{i}.json")).display().to_string();
-    for i in 0..3 {
-        let (shard, out) = (format!("{i}/3"), part(i));
-        let run = hamle(&[&base[..], &["--shard", &shard, "--out", &out, "--json"]].concat());
-        assert!(run.status.success(), "{}", text(&run.stderr));
-    }
+    run_shards(&base, 3, &part);
     // Every number but the wall time agrees with the whole match, parts given in any order.
     let without_time = |out: Output| {
         let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
@@ -163,11 +168,7 @@ fn a_2048_benchmark_split_into_shards_and_merged_gives_the_whole_benchmark() {
     std::fs::create_dir_all(&dir).expect("a folder");
     let base = ["bench", "2048", "--bot", "random", "--games", "25", "--seed", "3"];
     let part = |i: usize| dir.join(format!("bench{i}.json")).display().to_string();
-    for i in 0..3 {
-        let (shard, out) = (format!("{i}/3"), part(i));
-        let run = hamle(&[&base[..], &["--shard", &shard, "--out", &out, "--json"]].concat());
-        assert!(run.status.success(), "{}", text(&run.stderr));
-    }
+    run_shards(&base, 3, &part);
     // Every figure but the times (the wall time and the pace of thinking) agrees with the whole benchmark.
     let without_time = |out: Output| {
         let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
