@@ -232,20 +232,8 @@ pub fn merge(mut parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
         }
     }
     parts.sort_by_key(|p| p.shard.index);
-    for (want, part) in parts.iter().enumerate() {
-        if part.shard.index != want {
-            let kind = if part.shard.index < want { "given twice" } else { "missing" };
-            let which = if part.shard.index < want { part.shard.index } else { want };
-            return Err(ShardError(format!("shard {which}/{} is {kind}", first.shard.count)));
-        }
-        let indices: Vec<usize> = part.records.iter().map(|r| r.index).collect();
-        if indices != part.shard.games(part.games).collect::<Vec<_>>() {
-            return Err(ShardError(format!("shard {} does not hold the games that shard plays", part.shard)));
-        }
-    }
-    if parts.len() != first.shard.count {
-        return Err(ShardError(format!("shard {}/{} is missing", parts.len(), first.shard.count)));
-    }
+    let holds_its_games = |p: &MatchPart| p.records.iter().map(|r| r.index).eq(p.shard.games(p.games));
+    check_shards(parts.iter().map(|p| (p.shard, holds_its_games(p))), first.shard.count)?;
     let seconds = parts.iter().map(|p| p.seconds).sum();
     let records: Vec<GameRecord> = parts.into_iter().flat_map(|p| p.records).collect();
     Ok(MatchReport::new(first.game, first.seed, first.bots, records, seconds))
@@ -270,6 +258,108 @@ mod tests {
                 assert!(most.zip(least).is_some_and(|(m, l)| m - l <= 1), "{sizes:?}: as even as they go");
             }
         }
+    }
+
+    #[test]
+    fn a_benchmark_s_shards_cover_every_game_once_as_evenly_as_they_go() {
+        for total in 0..30 {
+            for count in 1..7 {
+                let ranges: Vec<Range<usize>> =
+                    (0..count).map(|index| BenchPart::games_of(Shard { index, count }, total)).collect();
+                let games: Vec<usize> = ranges.iter().flat_map(|r| r.clone()).collect();
+                assert_eq!(games, (0..total).collect::<Vec<_>>(), "{total} games in {count} shards");
+                let sizes: Vec<usize> = ranges.iter().map(|r| r.len()).collect();
+                assert!(sizes.windows(2).all(|w| w[0] >= w[1] && w[0] - w[1] <= 1), "{sizes:?}: the first take more");
+            }
+        }
+    }
+
+    /// Shard `index` of `count` of a benchmark of `total` games, each game a record with its seed.
+    fn bench_part(index: usize, count: usize, total: usize) -> BenchPart {
+        let shard = Shard { index, count };
+        let records = BenchPart::games_of(shard, total)
+            .map(|i| TileGame {
+                seed: derive_seed(9, i as u64),
+                score: i as u64,
+                moves: 10,
+                top: 1024,
+                first: vec![],
+                seconds: 1.0,
+            })
+            .collect();
+        BenchPart { shard, game: "2048".into(), bot: "random".into(), games: total, seed: 9, seconds: 2.0, records }
+    }
+
+    #[test]
+    fn a_benchmark_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged =
+            merge_bench(vec![bench_part(2, 3, 10), bench_part(0, 3, 10), bench_part(1, 3, 10)]).expect("merged");
+        assert_eq!(merged.games, 10);
+        assert_eq!(merged.records.iter().map(|r| r.score).collect::<Vec<_>>(), (0..10).collect::<Vec<u64>>());
+        assert_eq!(merged.seconds, 6.0, "the parts' times added");
+        let refused = |parts: Vec<BenchPart>| merge_bench(parts).expect_err("refused").to_string();
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(2, 3, 10)]).contains("shard 1/3 is missing"));
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(1, 3, 10)]).contains("shard 2/3 is missing"));
+        assert!(
+            refused(vec![bench_part(0, 2, 10), bench_part(0, 2, 10), bench_part(1, 2, 10)])
+                .contains("shard 0/2 is given twice")
+        );
+        let mut other = bench_part(1, 2, 10);
+        other.bot = "expectimax".into();
+        assert!(refused(vec![bench_part(0, 2, 10), other]).contains("of another benchmark"));
+        let mut short = bench_part(1, 2, 10);
+        short.records.pop();
+        assert!(refused(vec![bench_part(0, 2, 10), short]).contains("does not hold the games that shard plays"));
+        let mut shifted = bench_part(1, 2, 10);
+        shifted.records[0].seed = derive_seed(9, 0);
+        assert!(refused(vec![bench_part(0, 2, 10), shifted]).contains("does not hold the games"));
+        assert!(refused(vec![]).contains("no parts"));
+    }
+
+    /// Shard `index` of `count` of a match of `total` games, A winning every game.
+    fn match_part(index: usize, count: usize, total: usize) -> MatchPart {
+        let shard = Shard { index, count };
+        let records = shard
+            .games(total)
+            .map(|i| GameRecord {
+                index: i,
+                a_first: i % 2 == 0,
+                a_points: 1.0,
+                b_points: 0.0,
+                plies: 5,
+                truncated: false,
+                end: None,
+                forfeit: None,
+                transcript: None,
+            })
+            .collect();
+        MatchPart {
+            shard,
+            game: "tictactoe".into(),
+            games: total,
+            seed: 4,
+            bots: ["perfect".into(), "random".into()],
+            seconds: 1.5,
+            records,
+        }
+    }
+
+    #[test]
+    fn a_match_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged = merge(vec![match_part(1, 2, 9), match_part(0, 2, 9)]).expect("merged");
+        assert_eq!((merged.games, merged.a.wins, merged.seconds), (9, 9, 3.0));
+        assert_eq!(merged.records.iter().map(|r| r.index).collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
+        let refused = |parts: Vec<MatchPart>| merge(parts).expect_err("refused").to_string();
+        assert!(refused(vec![match_part(1, 2, 9)]).contains("shard 0/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9)]).contains("shard 1/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9), match_part(0, 2, 9)]).contains("shard 0/2 is given twice"));
+        let mut other = match_part(1, 2, 9);
+        other.seed = 5;
+        assert!(refused(vec![match_part(0, 2, 9), other]).contains("of another match"));
+        let mut short = match_part(1, 2, 9);
+        short.records.pop();
+        assert!(refused(vec![match_part(0, 2, 9), short]).contains("does not hold the games that shard plays"));
+        assert!(refused(vec![]).contains("no parts"));
     }
 
     #[test]
