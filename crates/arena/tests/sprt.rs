@@ -17,11 +17,14 @@ fn wald_bounds_for_five_percent_errors_are_fishtest_s_2_94() {
 fn the_ratio_agrees_with_a_second_implementation() {
     // The values come from a separate Python program (not in the repository) that finds each hypothesis's
     // distribution by Newton's method instead of bisection, from the same counts (zeros as 1/1000 of a pair).
-    let cases: [([u64; 5], f64, f64, f64); 4] = [
+    // The last two are lopsided: their λ lies next to the ends of the bracket the bisection searches.
+    let cases: [([u64; 5], f64, f64, f64); 6] = [
         ([356, 242, 985, 240, 349], 0.0, 10.0, -2.969_803_173),
         ([0, 0, 1, 26, 77], 0.0, 10.0, 2.950_281_725),
         ([120, 300, 900, 350, 130], -3.0, 3.0, 2.631_687_469),
         ([5, 15, 40, 25, 15], 0.0, 5.0, 0.688_865_256),
+        ([60, 30, 8, 2, 0], 0.0, 10.0, -2.919_600_849),
+        ([0, 2, 8, 30, 60], 0.0, 10.0, 2.836_767_920),
     ];
     for (pairs, elo0, elo1, want) in cases {
         let got = llr(&pairs, elo0, elo1);
