@@ -70,8 +70,12 @@ fn perfect_play_is_found_stronger_than_random_and_random_no_stronger_than_itself
     assert_eq!(stronger.verdict, Verdict::H1);
     assert!(stronger.llr >= stronger.bounds[1]);
     assert_eq!(stronger.pairs[0], 0, "perfect never loses a pair");
+    let table = stronger.table();
+    assert!(table.contains("SPRT of perfect against random: H0 Elo 0, H1 Elo 10"), "{table}");
+    assert!(table.contains("H1 accepted (Elo 10 fits the games better than 0)"), "{table}");
     let same = sprt("random", "random", &test(0.0, 10.0, 20_000));
     assert_eq!(same.verdict, Verdict::H0);
+    assert!(same.table().contains("H0 accepted (Elo 0 fits the games better than 10)"));
     assert!(same.llr <= same.bounds[0]);
     for report in [&stronger, &same] {
         let pairs: u64 = report.pairs.iter().sum();
@@ -114,6 +118,7 @@ fn hypotheses_rates_and_games_that_cannot_make_a_test_are_refused() {
     assert!(refused(SprtOptions { alpha: 0.0, ..test(0.0, 5.0, 100) }).contains("--alpha"));
     assert!(refused(SprtOptions { beta: 0.5, ..test(0.0, 5.0, 100) }).contains("--beta"));
     assert!(refused(test(0.0, 5.0, 1)).contains("at least 2"));
+    assert!(test(0.0, 5.0, 2).check().is_ok(), "one pair is enough to start");
     let kind = games::registry().game("2048").expect("2048");
     let (game, bot): (Spec, Spec) = (Spec::named("2048"), "random".parse().expect("a bot"));
     let one_player = run_sprt(kind, &game, &bot, &bot, &MatchOptions::default(), &test(0.0, 5.0, 100), &mut |_, _| {});
