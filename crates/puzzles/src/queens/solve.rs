@@ -237,12 +237,15 @@ impl Piece {
                 row += 1;
                 stack[row] = (next, cols, left, right);
             } else if next != 0 {
-                // Each row's queen is the column its row added to those taken (kept only here, where needed).
-                for r in base..last {
-                    let after = if r + 1 < last { stack[r + 1].1 } else { cols };
-                    self.columns[r] = (after ^ stack[r].1).trailing_zeros() as u8;
+                // Only the edge search compares boards: each row's queen is the column its row added to those
+                // taken (rebuilt only here, where needed; a corner board counts eight without it).
+                if let Shape::Edge = self.shape {
+                    for r in base..last {
+                        let after = if r + 1 < last { stack[r + 1].1 } else { cols };
+                        self.columns[r] = (after ^ stack[r].1).trailing_zeros() as u8;
+                    }
+                    self.columns[last] = next.trailing_zeros() as u8;
                 }
-                self.columns[last] = next.trailing_zeros() as u8;
                 let (solutions, classes) = self.found();
                 total += solutions;
                 unique += classes;
