@@ -90,3 +90,58 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
     let half = 1.96 * (var / n).sqrt();
     (mean - half, mean + half)
 }
+
+/// Fisher's exact test, two-sided: the chance, if two runs share one rate, of counts as far from equal shares as
+/// `a` of `n` against `b` of `m` or further (the tables with the same totals no likelier than this one).
+/// How the lab tells whether a seed's published share and ours could be the same rate.
+///
+/// ```
+/// use hamle_arena::elo::fisher_exact;
+/// // Fisher's tea-tasting table [[3, 1], [1, 3]]: p = 0.4857 (Fisher 1935; R's `fisher.test`).
+/// assert!((fisher_exact(3, 4, 1, 4) - 0.4857).abs() < 1e-4);
+/// assert_eq!(fisher_exact(5, 10, 5, 10), 1.0);
+/// ```
+pub fn fisher_exact(a: usize, n: usize, b: usize, m: usize) -> f64 {
+    let (a, b) = (a.min(n), b.min(m));
+    let successes = a + b;
+    let ln_choose = |n: usize, k: usize| ln_factorial(n) - ln_factorial(k) - ln_factorial(n - k);
+    // The chance that the first run holds `x` of the successes, the totals held fixed (hypergeometric).
+    let ln_p = |x: usize| ln_choose(n, x) + ln_choose(m, successes - x) - ln_choose(n + m, successes);
+    let observed = ln_p(a);
+    let low = successes.saturating_sub(m);
+    let high = successes.min(n);
+    // A relative tolerance keeps tables exactly as likely as the observed one, which rounding could drop.
+    let p: f64 = (low..=high).map(ln_p).filter(|&l| l <= observed + 1e-7).map(f64::exp).sum();
+    p.min(1.0)
+}
+
+fn ln_factorial(n: usize) -> f64 {
+    (2..=n).map(|k| (k as f64).ln()).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fisher_exact;
+
+    /// Against a second implementation outside the repository (Python, exact integers: the hypergeometric chances
+    /// summed as fractions, no logarithms): 2048's 23 of 30 against 1 of 100 and 150 of 300, and two milder tables.
+    #[test]
+    fn fisher_exact_agrees_with_an_exact_integer_implementation() {
+        for (a, n, b, m, p) in [
+            (23, 30, 1, 100, 2.245450063306814e-18),
+            (23, 30, 150, 300, 0.006585929452383465),
+            (2, 4, 20, 40, 1.0),
+            (1, 10, 5, 12, 0.16187527642636004),
+        ] {
+            let ours = fisher_exact(a, n, b, m);
+            assert!((ours - p).abs() <= 1e-9 * p.max(1e-9) + 1e-12, "{a}/{n} against {b}/{m}: {ours} against {p}");
+        }
+    }
+
+    #[test]
+    fn fisher_exact_is_symmetric_in_its_two_runs_and_never_above_one() {
+        assert!((fisher_exact(3, 10, 7, 12) - fisher_exact(7, 12, 3, 10)).abs() < 1e-12);
+        assert_eq!(fisher_exact(0, 0, 0, 0), 1.0);
+        assert!(fisher_exact(10, 10, 0, 10) < 1e-4, "all against none: {}", fisher_exact(10, 10, 0, 10));
+    }
+}

@@ -5,6 +5,7 @@ mod bench;
 mod chess;
 mod domineering;
 mod hapis;
+mod lab;
 mod merge;
 mod play;
 mod play_2048;
@@ -188,6 +189,12 @@ enum Command {
     /// Write JSON reports (`hamle tournament`, `hamle sprt`, `hamle bench 2048`, each with `--out`) up as Markdown
     /// with SVG charts.
     Report(report::Args),
+    /// The lab: `hamle lab reproduce 000..004` runs a seed document's experiment again at ten times its games and
+    /// writes a report with the seed's figures beside ours.
+    Lab {
+        #[command(subcommand)]
+        command: lab::LabCommand,
+    },
     /// List a game's bots and their parameters.
     Bots {
         /// The game.
@@ -544,6 +551,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Sprt(args) => sprt::run(args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
+        Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),
         Command::Train(args) => train::run(&args),
         Command::Games => {

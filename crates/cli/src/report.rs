@@ -67,7 +67,7 @@ fn chart_error(e: impl std::fmt::Display) -> anyhow::Error {
 }
 
 /// A tournament: the ratings table, the crosstable, and the ladder of ratings with their intervals.
-fn tournament(value: &Value) -> Result<(String, String)> {
+pub(crate) fn tournament(value: &Value) -> Result<(String, String)> {
     let ratings = value["ratings"].as_array().context("ratings")?;
     let rows: Vec<(String, f64, f64, f64)> = ratings
         .iter()
@@ -98,39 +98,121 @@ fn tournament(value: &Value) -> Result<(String, String)> {
             .collect();
         let _ = writeln!(md, "| {} {} | {} |", i + 1, bots.get(i).unwrap_or(&"?"), cells.join(" | "));
     }
-    let low = rows.iter().map(|r| r.2).fold(f64::INFINITY, f64::min).min(0.0);
-    let high = rows.iter().map(|r| r.3).fold(f64::NEG_INFINITY, f64::max).max(0.0);
-    let pad = ((high - low) * 0.1).max(10.0);
+    let bars: Vec<Bar> = rows
+        .iter()
+        .map(|(bot, elo, lo, hi)| Bar { label: bot.clone(), value: *elo, low: *lo, high: *hi, seed: false })
+        .collect();
+    let svg = interval_chart(&format!("Ratings, {game} ({anchor} = 0)"), "Elo", &bars, None)?;
+    Ok((md, svg))
+}
+
+/// One value with its 95 % interval in an interval chart; a seed's published figure is drawn in red.
+pub(crate) struct Bar {
+    /// The label under it.
+    pub label: String,
+    /// The value.
+    pub value: f64,
+    /// Its interval's ends.
+    pub low: f64,
+    /// Its interval's ends.
+    pub high: f64,
+    /// Whether it is the seed's figure rather than ours.
+    pub seed: bool,
+}
+
+/// A chart whose x axis names `labels` at 0, 1, 2, … with `pad` to each side, its mesh drawn.
+fn categories<'a, DB: DrawingBackend + 'a>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    y_desc: &str,
+    labels: &[String],
+    pad: f64,
+    (low, high): (f64, f64),
+) -> Result<
+    ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>,
+> {
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 20))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(-pad..labels.len() as f64 - 1.0 + pad, low..high)
+        .map_err(chart_error)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(labels.len())
+        .x_label_formatter(&|x| labels.get(x.round() as usize).cloned().unwrap_or_default())
+        .y_desc(y_desc)
+        .draw()
+        .map_err(chart_error)?;
+    Ok(chart)
+}
+
+/// Values side by side, each with its interval: a rating ladder, shares against a seed's figure. The value axis
+/// spans `range` when given, else the bars and 0 with a margin.
+pub(crate) fn interval_chart(title: &str, y_desc: &str, bars: &[Bar], range: Option<(f64, f64)>) -> Result<String> {
+    let (low, high) = range.unwrap_or_else(|| {
+        let low = bars.iter().map(|b| b.low).fold(f64::INFINITY, f64::min).min(0.0);
+        let high = bars.iter().map(|b| b.high).fold(f64::NEG_INFINITY, f64::max).max(0.0);
+        let pad = ((high - low) * 0.1).max(10.0);
+        (low - pad, high + pad)
+    });
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(chart_error)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(format!("Ratings, {game} ({anchor} = 0)"), ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(-0.5f64..rows.len() as f64 - 0.5, (low - pad)..(high + pad))
-            .map_err(chart_error)?;
-        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        let names: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
+        let mut chart = categories(&root, title, y_desc, &names, 0.5, (low, high))?;
         chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(rows.len())
-            .x_label_formatter(&|x| names.get(x.round() as usize).cloned().unwrap_or_default())
-            .y_desc("Elo")
-            .draw()
-            .map_err(chart_error)?;
-        chart
-            .draw_series(
-                rows.iter()
-                    .enumerate()
-                    .map(|(i, r)| ErrorBar::new_vertical(i as f64, r.2, r.1, r.3, BLUE.filled(), 12)),
-            )
+            .draw_series(bars.iter().enumerate().map(|(i, b)| {
+                let colour = if b.seed { RED } else { BLUE };
+                ErrorBar::new_vertical(i as f64, b.low, b.value, b.high, colour.filled(), 12)
+            }))
             .map_err(chart_error)?;
         root.present().map_err(chart_error)?;
     }
-    Ok((md, svg))
+    Ok(svg)
+}
+
+/// Lines over named points on the x axis (tiles, board sizes, levels), each line one run, with the seed's
+/// published figures as red dots at `marks` (an x index and a value).
+pub(crate) fn line_chart(
+    title: &str,
+    y_desc: &str,
+    x_labels: &[String],
+    lines: &[(String, Vec<f64>)],
+    marks: &[(usize, f64)],
+    range: (f64, f64),
+) -> Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let mut chart = categories(&root, title, y_desc, x_labels, 0.25, range)?;
+        for (i, (name, values)) in lines.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            let points: Vec<(f64, f64)> = values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect();
+            chart
+                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                .map_err(chart_error)?
+                .label(name.clone())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour));
+            chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled()))).map_err(chart_error)?;
+        }
+        chart
+            .draw_series(marks.iter().map(|&(x, y)| Circle::new((x as f64, y), 6, RED.filled())))
+            .map_err(chart_error)?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::MiddleRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(chart_error)?;
+        root.present().map_err(chart_error)?;
+    }
+    Ok(svg)
 }
 
 /// A sequential test: its verdict and the likelihood ratio after each pair, between Wald's bounds.

@@ -322,7 +322,7 @@ impl UciBot {
             return Err(refuse(
                 "cmd",
                 &settings.cmd,
-                "a program run from the terminal: only `hamle match` starts engines, never the web app".to_owned(),
+                "a program run from the terminal: only the terminal commands (match, sprt, tournament, lab) start engines, never the web app".to_owned(),
             ));
         }
         let mut engine = Engine::spawn(&settings.cmd).map_err(|e| {
@@ -577,7 +577,11 @@ mod tests {
         let spec: Spec = "uci(cmd=/bin/true)".parse().expect("a spec");
         let mut params = Params::new(&spec, PARAMS).expect("known keys");
         let refused = UciBot::new(&mut params).err().expect("refused").to_string();
-        assert!(refused.contains("only `hamle match` starts engines, never the web app"), "{refused}");
+        assert!(
+            refused
+                .contains("only the terminal commands (match, sprt, tournament, lab) start engines, never the web app"),
+            "{refused}"
+        );
     }
 
     #[test]

@@ -45,6 +45,22 @@ pub fn definition() -> GameDef<TicTacToe> {
                 },
             },
             BotDef {
+                name: "blog",
+                about: "the blog's player (004) as its code runs: full minimax on X's result, its levels one off",
+                params: &[],
+                make: |_, game: &TicTacToe| {
+                    if game.variant() != Variant::Classic {
+                        return Err(hamle_core::SpecError::BadSpec {
+                            text: "blog".into(),
+                            why: "the blog's player plays classic tic-tac-toe only (its search would never leave \
+                                  the two-phase game's cycles)"
+                                .into(),
+                        });
+                    }
+                    Ok(Box::new(bots::Blog))
+                },
+            },
+            BotDef {
                 name: "random",
                 about: "a uniformly random legal move",
                 params: &[],

@@ -1,8 +1,10 @@
-//! Tic-tac-toe players: the perfect one, and the thesis's depth-limited heuristic one.
+//! Tic-tac-toe players: the perfect one, the thesis's depth-limited heuristic one, and the blog's as its code runs.
 
+mod blog;
 mod perfect;
 mod thesis;
 
+pub use blog::Blog;
 pub use perfect::{Perfect, Quickest};
 pub use thesis::{OpenLines, Thesis};
 
