@@ -278,6 +278,10 @@ struct ServeArgs {
     /// How long an invite to play a friend works, in hours.
     #[arg(long, default_value_t = 168, value_parser = clap::value_parser!(u64).range(1..=8760))]
     invite_hours: u64,
+    /// A folder of reports (as `hamle lab reproduce` and `hamle report` write them) to publish, read-only, at
+    /// `/lab`; this repository's are in `docs/lab`.
+    #[arg(long)]
+    lab: Option<PathBuf>,
 }
 
 impl Default for ServeArgs {
@@ -291,6 +295,7 @@ impl Default for ServeArgs {
             burst: limits.burst,
             refill_ms: u64::try_from(limits.refill.as_millis()).unwrap_or(1000),
             invite_hours: limits.invite_ttl.as_secs() / 3600,
+            lab: None,
         }
     }
 }
@@ -313,12 +318,23 @@ impl ServeArgs {
 fn serve(args: &ServeArgs) -> Result<()> {
     let app = hamle_server::App::open_with(&args.db, args.limits()?)
         .with_context(|| format!("opening {}", args.db.display()))?;
+    if let Some(dir) = &args.lab {
+        anyhow::ensure!(
+            dir.is_dir(),
+            "--lab {}: no such folder (give a folder of reports, such as docs/lab)",
+            dir.display()
+        );
+        app.publish_lab(dir.clone());
+    }
     let runtime = tokio::runtime::Runtime::new().context("starting the server's threads")?;
     runtime.block_on(async {
         let listener =
             tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
         let addr = listener.local_addr().unwrap_or(args.addr);
         println!("hamle: the web app is at http://{addr}/ (games kept in {}); Ctrl-C stops it", args.db.display());
+        if let Some(dir) = &args.lab {
+            println!("hamle: the reports in {} are at http://{addr}/lab", dir.display());
+        }
         hamle_server::serve(listener, app).await.context("serving")
     })
 }

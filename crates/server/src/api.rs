@@ -154,6 +154,7 @@ pub fn router(app: App) -> Router {
         .route("/api", any(no_route))
         .route("/api/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)
+        .merge(crate::lab::routes())
         .merge(web::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)

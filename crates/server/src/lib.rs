@@ -16,13 +16,14 @@
 
 mod api;
 pub mod fair;
+mod lab;
 pub mod store;
 mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::num::NonZeroUsize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -73,6 +74,8 @@ struct Inner {
     limits: Limits,
     games: Mutex<lru::LruCache<String, Arc<Mutex<api::Loaded>>>>,
     channels: Mutex<HashMap<String, tokio::sync::broadcast::Sender<Arc<str>>>>,
+    /// The folder of reports published at `/lab`, read-only.
+    lab: std::sync::OnceLock<PathBuf>,
 }
 
 impl App {
@@ -110,7 +113,14 @@ impl App {
 
     fn with_store(store: Store, limits: Limits) -> App {
         let games = Mutex::new(lru::LruCache::new(limits.games_in_memory));
-        App { inner: Arc::new(Inner { store, limits, games, channels: Mutex::new(HashMap::new()) }) }
+        let lab = std::sync::OnceLock::new();
+        App { inner: Arc::new(Inner { store, limits, games, channels: Mutex::new(HashMap::new()), lab }) }
+    }
+
+    /// Publishes the report folders in `dir` at `/lab`, read-only; false (and nothing changed) when a folder is
+    /// published already.
+    pub fn publish_lab(&self, dir: PathBuf) -> bool {
+        self.inner.lab.set(dir).is_ok()
     }
 
     /// How many games are held in memory now.
