@@ -1,6 +1,7 @@
-//! `hamle report`: the JSON reports of tournaments, sequential tests and 2048 benchmarks written up as Markdown
-//! with SVG charts (drawn by plotters): a rating ladder with intervals, the likelihood ratio against its bounds,
-//! the share of games reaching each tile by move.
+//! `hamle report`: the JSON reports of tournaments, sequential tests, 2048 benchmarks and Domineering tables, and
+//! Hapis training curves, written up as Markdown with SVG charts (drawn by plotters): a rating ladder with
+//! intervals, the likelihood ratio against its bounds, the share of games reaching each tile by move, the nodes of
+//! each square board, the share of games won as training goes on. The lab's reports draw with the same charts.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -12,7 +13,8 @@ use serde_json::Value;
 /// The reports to write up and where.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// JSON reports, as `hamle tournament`, `hamle sprt` and `hamle bench 2048` write them with `--out`.
+    /// JSON reports, as `hamle tournament`, `hamle sprt` and `hamle bench 2048` write them with `--out` and
+    /// `hamle solve domineering --table N --json` prints them, or a training curve's CSV (`hamle train hapis`).
     #[arg(required = true)]
     results: Vec<PathBuf>,
     /// The folder for `report.md` and its charts (made if missing).
@@ -26,26 +28,39 @@ const SIZE: (u32, u32) = (720, 420);
 /// Writes `report.md` and one chart per result into `--out`.
 pub fn run(args: &Args) -> Result<()> {
     let mut markdown = String::from("# hamle report\n");
-    let mut sections = Vec::new();
+    let mut inputs = Vec::new();
     for path in &args.results {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let value: Value = serde_json::from_str(&text).with_context(|| format!("{} is not JSON", path.display()))?;
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("result").to_owned();
-        sections.push((path.display().to_string(), stem, value));
+        inputs.push((path.display().to_string(), stem, text));
+    }
+    let mut sections = Vec::new();
+    for (shown, stem, text) in &inputs {
+        let (section, svg) = if text.starts_with(crate::train::CSV_HEADER) {
+            training(&crate::train::parse_curve(text, shown)?)?
+        } else {
+            let value: Value = serde_json::from_str(text).with_context(|| format!("{shown} is not JSON"))?;
+            if value.get("ratings").is_some() && value.get("crosstable").is_some() {
+                tournament(&value)?
+            } else if value.get("trace").is_some() && value.get("bounds").is_some() {
+                sprt(&value)?
+            } else if value.get("reached_details").is_some() {
+                bench(&value)?
+            } else if value.get("boards").is_some() && value.get("bounds").is_some() {
+                outcomes(&value)?
+            } else {
+                bail!(
+                    "{shown} is not a report hamle can write up: a tournament's, an SPRT's, a 2048 benchmark's, a \
+                     Domineering table's (`hamle solve domineering --table N --json`) or a training curve (CSV)"
+                );
+            }
+        };
+        sections.push((shown, stem, section, svg));
     }
     std::fs::create_dir_all(&args.out).with_context(|| format!("making {}", args.out.display()))?;
-    for (shown, stem, value) in &sections {
+    for (shown, stem, section, svg) in &sections {
         let chart = format!("{stem}.svg");
-        let (section, svg) = if value.get("ratings").is_some() && value.get("crosstable").is_some() {
-            tournament(value)?
-        } else if value.get("trace").is_some() && value.get("bounds").is_some() {
-            sprt(value)?
-        } else if value.get("reached_details").is_some() {
-            bench(value)?
-        } else {
-            bail!("{shown} is not a report hamle can write up: a tournament's, an SPRT's or a 2048 benchmark's");
-        };
-        write_file(&args.out.join(&chart), &svg)?;
+        write_file(&args.out.join(&chart), svg)?;
         let _ = write!(markdown, "\n{section}\n![{stem}]({chart})\n\nFrom `{shown}`.\n");
     }
     let page = args.out.join("report.md");
@@ -213,6 +228,112 @@ pub(crate) fn line_chart(
         root.present().map_err(chart_error)?;
     }
     Ok(svg)
+}
+
+/// Lines over a numeric x axis (games trained, moves), each with its name.
+pub(crate) fn curve_chart(
+    title: &str,
+    x_desc: &str,
+    y_desc: &str,
+    lines: &[(String, Vec<(f64, f64)>)],
+    range: (f64, f64),
+) -> Result<String> {
+    let last = lines.iter().flat_map(|(_, points)| points.iter().map(|p| p.0)).fold(1.0, f64::max);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(chart_error)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 20))
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0f64..last * 1.02, range.0..range.1)
+            .map_err(chart_error)?;
+        chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).draw().map_err(chart_error)?;
+        for (i, (name, points)) in lines.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            chart
+                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+                .map_err(chart_error)?
+                .label(name.clone())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour));
+            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(chart_error)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(chart_error)?;
+        root.present().map_err(chart_error)?;
+    }
+    Ok(svg)
+}
+
+/// A Hapis training curve: the share of games won against each opponent as training goes on.
+fn training(curve: &[crate::train::CurvePoint]) -> Result<(String, String)> {
+    let mut md = String::from(
+        "## Training curve: the Hapis network, 1-ply\n\n| games trained | won against `thesis` | points a game | won \
+         against `heuristic` | points a game |\n|---:|---:|---:|---:|---:|\n",
+    );
+    for p in curve {
+        let _ = writeln!(
+            md,
+            "| {} | {:.1} % | {:+.3} | {:.1} % | {:+.3} |",
+            p.games,
+            100.0 * p.thesis.0,
+            p.thesis.1,
+            100.0 * p.heuristic.0,
+            p.heuristic.1
+        );
+    }
+    Ok((md, crate::train::curve_svg(curve)?))
+}
+
+/// A Domineering outcome table (`hamle solve domineering --table N --json`): the letters by board, and the nodes
+/// each square board took.
+fn outcomes(value: &Value) -> Result<(String, String)> {
+    let n = value["n"].as_u64().context("the table's size")? as usize;
+    let boards = value["boards"].as_array().context("boards")?;
+    let mut grid = vec![vec!["?".to_owned(); n]; n];
+    let mut squares = Vec::new();
+    for b in boards {
+        let (r, c) = (b["rows"].as_u64().context("rows")? as usize, b["cols"].as_u64().context("cols")? as usize);
+        if let Some(cell) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
+            b["letter"].as_str().unwrap_or("?").clone_into(cell);
+        }
+        if r == c {
+            let nodes: f64 = b["nodes"].as_array().context("nodes")?.iter().filter_map(Value::as_f64).sum();
+            squares.push((format!("{r}×{c}"), nodes.max(1.0).log10()));
+        }
+    }
+    let mut md = format!(
+        "## Domineering: who wins each board, 1×1 to {n}×{n}\n\nRows R down, columns C across; V: Vertical wins \
+         whoever starts, H: Horizontal, 1: the first player, 2: the second ({} bounds).\n\n| R \\ C |",
+        value["bounds"].as_str().unwrap_or("?")
+    );
+    for c in 1..=n {
+        let _ = write!(md, " {c} |");
+    }
+    md.push_str("\n|---|");
+    md.push_str(&"---|".repeat(n));
+    md.push('\n');
+    for (r, row) in grid.iter().enumerate() {
+        let _ = writeln!(md, "| **{}** | {} |", r + 1, row.join(" | "));
+    }
+    let (labels, values): (Vec<String>, Vec<f64>) = squares.into_iter().unzip();
+    let top = values.iter().copied().fold(1.0, f64::max).ceil();
+    let svg = line_chart(
+        "Nodes to solve each square board, both starters",
+        "log10 nodes",
+        &labels,
+        &[("nodes".to_owned(), values)],
+        &[],
+        (0.0, top),
+    )?;
+    Ok((md, svg))
 }
 
 /// A sequential test: its verdict and the likelihood ratio after each pair, between Wald's bounds.

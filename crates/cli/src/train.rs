@@ -1,5 +1,6 @@
 //! `hamle train hapis`: TD(λ) self-play training of the Hapis network, with checkpoints and a training
-//! curve (the network's score against `thesis` and `heuristic`) written as CSV and SVG.
+//! curve (the network's score against `thesis` and `heuristic`) written as CSV and as an SVG chart drawn by the
+//! report's plotting.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -67,11 +68,13 @@ pub struct TrainArgs {
 
 /// One point of the training curve.
 #[derive(Clone, Copy, Debug)]
-struct CurvePoint {
-    games: u64,
+pub(crate) struct CurvePoint {
+    /// Self-play games trained.
+    pub games: u64,
     /// Share of games won, and points per game, against thesis then heuristic.
-    thesis: (f64, f64),
-    heuristic: (f64, f64),
+    pub thesis: (f64, f64),
+    /// The same against heuristic.
+    pub heuristic: (f64, f64),
 }
 
 /// Runs `hamle train hapis`.
@@ -196,7 +199,8 @@ fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
     Ok(CurvePoint { games: trainer.net().games, thesis: share(&thesis), heuristic: share(&heuristic) })
 }
 
-const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
+/// The first line of a training curve's CSV.
+pub(crate) const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
 
 /// The curve written so far next to a resumed file; none if there is no such file.
 fn read_curve(path: &Path) -> Result<Vec<CurvePoint>> {
@@ -205,14 +209,19 @@ fn read_curve(path: &Path) -> Result<Vec<CurvePoint>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
+    parse_curve(&text, &path.display().to_string())
+}
+
+/// A training curve's points from its CSV; `shown` names the file in errors.
+pub(crate) fn parse_curve(text: &str, shown: &str) -> Result<Vec<CurvePoint>> {
     let mut lines = text.lines();
     if lines.next() != Some(CSV_HEADER) {
-        bail!("{} is not a training curve (its first line is not `{CSV_HEADER}`)", path.display());
+        bail!("{shown} is not a training curve (its first line is not `{CSV_HEADER}`)");
     }
     lines
         .enumerate()
         .map(|(n, line)| {
-            let bad = || anyhow::anyhow!("{} line {}: '{line}' is not a curve point", path.display(), n + 2);
+            let bad = || anyhow::anyhow!("{shown} line {}: '{line}' is not a curve point", n + 2);
             let fields: Vec<&str> = line.split(',').map(str::trim).collect();
             let [games, f1, f2, f3, f4] = fields.as_slice() else { return Err(bad()) };
             let number = |x: &str| x.parse::<f64>().map_err(|_| bad());
@@ -232,76 +241,21 @@ fn write_curve(csv: &Path, svg: &Path, curve: &[CurvePoint]) -> Result<()> {
             writeln!(text, "{},{:.4},{:.4},{:.4},{:.4}", p.games, p.thesis.0, p.thesis.1, p.heuristic.0, p.heuristic.1);
     }
     write_atomically(csv, text.as_bytes())?;
-    write_atomically(svg, curve_svg(curve).as_bytes())
+    write_atomically(svg, curve_svg(curve)?.as_bytes())
 }
 
 /// A line chart of the share of games won against each opponent, by games trained.
-fn curve_svg(curve: &[CurvePoint]) -> String {
-    let (w, h, left, right, top, bottom) = (680.0, 380.0, 56.0, 170.0, 40.0, 50.0);
-    let max_games = curve.iter().map(|p| p.games).max().unwrap_or(1).max(1) as f64;
-    let x = |g: u64| left + (w - left - right) * g as f64 / max_games;
-    let y = |share: f64| top + (h - top - bottom) * (1.0 - share);
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-    );
-    for tick in 0..=4 {
-        let share = f64::from(tick) / 4.0;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{left}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{} %</text>",
-            w - right,
-            y(share),
-            y(share),
-            left - 6.0,
-            y(share) + 4.0,
-            tick * 25
-        );
-    }
-    let _ = writeln!(
-        s,
-        "<text x=\"{left}\" y=\"22\" font-size=\"14\">Hapis network, 1-ply: share of games won as training goes on</text>"
-    );
-    for tick in 0..=4u64 {
-        let games = max_games * tick as f64 / 4.0;
-        let tx = left + (w - left - right) * tick as f64 / 4.0;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{tx:.1}\" x2=\"{tx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#999\"/><text x=\"{tx:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
-            h - bottom,
-            h - bottom + 5.0,
-            h - bottom + 18.0,
-            games.round()
-        );
-    }
-    let _ = writeln!(
-        s,
-        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">self-play games trained</text>",
-        left + (w - left - right) / 2.0,
-        h - 10.0
-    );
-    let series = [("vs thesis", "#1f77b4", false), ("vs heuristic", "#d62728", true)];
-    for (n, &(label, colour, heuristic)) in series.iter().enumerate() {
-        let won = |p: &CurvePoint| if heuristic { p.heuristic.0 } else { p.thesis.0 };
-        let points: Vec<String> = curve.iter().map(|p| format!("{:.1},{:.1}", x(p.games), y(won(p)))).collect();
-        let _ = writeln!(
-            s,
-            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
-            points.join(" ")
-        );
-        for p in curve {
-            let _ = writeln!(s, "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"/>", x(p.games), y(won(p)));
-        }
-        let ly = top + 16.0 + 18.0 * n as f64;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{ly:.1}\" y2=\"{ly:.1}\" stroke=\"{colour}\" stroke-width=\"2\"/><text x=\"{:.1}\" y=\"{:.1}\">won {label}</text>",
-            w - right + 10.0,
-            w - right + 30.0,
-            w - right + 36.0,
-            ly + 4.0
-        );
-    }
-    s.push_str("</svg>\n");
-    s
+pub(crate) fn curve_svg(curve: &[CurvePoint]) -> Result<String> {
+    let share = |f: fn(&CurvePoint) -> f64| curve.iter().map(|p| (p.games as f64, 100.0 * f(p))).collect::<Vec<_>>();
+    let lines = [
+        ("won against thesis".to_owned(), share(|p| p.thesis.0)),
+        ("won against heuristic".to_owned(), share(|p| p.heuristic.0)),
+    ];
+    crate::report::curve_chart(
+        "Hapis network, 1-ply: games won as training goes on",
+        "self-play games trained",
+        "% of games won",
+        &lines,
+        (0.0, 100.0),
+    )
 }

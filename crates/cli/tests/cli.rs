@@ -227,6 +227,39 @@ fn a_report_writes_up_a_tournament_a_test_and_a_benchmark_with_a_chart_each() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A Domineering table (solved here: 2×2 is the first player's, 1×2 Horizontal's, 2×1 Vertical's, 1×1 the
+/// second player's, since nobody can move) and a training curve written by hand, as `hamle train hapis` writes one.
+#[test]
+fn a_report_writes_up_a_domineering_table_and_a_training_curve() {
+    let dir = std::env::temp_dir().join(format!("hamle-report-more-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let table = hamle(&["solve", "domineering", "--table", "2", "--json"]);
+    assert!(table.status.success(), "{}", text(&table.stderr));
+    std::fs::write(dir.join("table.json"), &table.stdout).expect("written");
+    let curve = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic\n\
+                 0,0.2500,-0.6000,0.1000,-0.9000\n1000,0.7500,0.6000,0.4000,-0.1000\n";
+    std::fs::write(dir.join("net.curve.csv"), curve).expect("written");
+    let out = hamle(&["report", &path("table.json"), &path("net.curve.csv"), "--out", &path("report")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let read = |name: &str| std::fs::read_to_string(dir.join("report").join(name)).expect(name);
+    let page = read("report.md");
+    assert!(page.contains("| **1** | 2 | H |\n| **2** | V | 1 |\n"), "{page}");
+    assert!(page.contains("| 1000 | 75.0 % | +0.600 | 40.0 % | -0.100 |"), "{page}");
+    assert!(read("net.curve.svg").contains("\nwon against heuristic\n"), "the curve's legend");
+    assert!(read("table.svg").contains("\nlog10 nodes\n"), "the nodes' axis");
+    std::fs::write(
+        dir.join("bad.csv"),
+        "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic\n1,x\n",
+    )
+    .expect("written");
+    assert_clean_failure(
+        &hamle(&["report", &path("bad.csv"), "--out", &path("x")]),
+        "line 2: '1,x' is not a curve point",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];
