@@ -1,6 +1,6 @@
 //! Long runs split into shards that separate processes or machines play, and the parts merged into the report
-//! the whole run gives: matches (shard `I` of `N` plays a contiguous run of whole pairs of games) and 2048
-//! benchmarks (a contiguous run of games). Since game `i` is the same game whoever plays it (its opening and
+//! the whole run gives: matches (shard `I` of `N` plays a contiguous run of whole pairs of games), tournaments
+//! (the same games of every pairing) and 2048 benchmarks (a contiguous run of games). Since game `i` is the same game whoever plays it (its opening and
 //! streams come from the seed and `i`), the parts hold exactly the games of the whole run.
 
 use std::fmt;
@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::matches::{GameRecord, MatchReport};
 use crate::tiles::{TileGame, TileReport, summarize};
+use crate::tournament::{TournamentOptions, TournamentReport, rate};
 use hamle_core::stream::derive_seed;
 
 /// Shard `index` of `count` (counted from 0, as a Kubernetes indexed job numbers its pods).
@@ -75,6 +76,65 @@ pub enum Part {
     Match(MatchPart),
     /// A shard of `hamle bench 2048`.
     Bench(BenchPart),
+    /// A shard of `hamle tournament`.
+    Tournament(TournamentPart),
+}
+
+/// One shard's games of a tournament, as `hamle tournament … --shard I/N --out PART` writes them: the shard's
+/// part of every pairing's match, in the order the pairings are played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentPart {
+    /// Which shard of how many.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The master seed every pairing shares.
+    pub seed: u64,
+    /// The bots in the order named.
+    pub bots: Vec<String>,
+    /// Games in each pairing of the whole tournament.
+    pub games_per_pair: usize,
+    /// The gauntlet's bot, by index.
+    pub gauntlet: Option<usize>,
+    /// The bot rated 0, by index.
+    pub anchor: usize,
+    /// The shard's part of each pairing's match.
+    pub matches: Vec<MatchPart>,
+}
+
+/// Combines the parts of a sharded tournament into the report the whole tournament gives (the wall times
+/// summed). Each pairing's parts merge as a match's do.
+///
+/// # Errors
+/// When the parts are of different tournaments, a shard is missing or given twice, or a part does not hold its
+/// shard's games.
+pub fn merge_tournament(mut parts: Vec<TournamentPart>) -> Result<TournamentReport, ShardError> {
+    let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
+    let key = |p: &TournamentPart| {
+        (p.game.clone(), p.seed, p.bots.clone(), p.games_per_pair, p.gauntlet, p.anchor, p.shard.count, p.matches.len())
+    };
+    if let Some(other) = parts.iter().find(|p| key(p) != key(&first)) {
+        return Err(ShardError(format!(
+            "shard {} is of another tournament ({} among {}, seed {}) than shard {} ({} among {}, seed {})",
+            other.shard,
+            other.game,
+            other.bots.join(", "),
+            other.seed,
+            first.shard,
+            first.game,
+            first.bots.join(", "),
+            first.seed
+        )));
+    }
+    parts.sort_by_key(|p| p.shard.index);
+    check_shards(parts.iter().map(|p| (p.shard, true)), first.shard.count)?;
+    let mut matches = Vec::new();
+    for k in 0..first.matches.len() {
+        matches.push(merge(parts.iter().map(|p| p.matches[k].clone()).collect())?);
+    }
+    let options =
+        TournamentOptions { games_per_pair: first.games_per_pair, gauntlet: first.gauntlet, anchor: first.anchor };
+    rate(first.game, first.seed, first.bots, &options, matches).map_err(|e| ShardError(e.to_string()))
 }
 
 /// One shard's games of a 2048 benchmark, as `hamle bench 2048 --shard I/N --out PART` writes them.

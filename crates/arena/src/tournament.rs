@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::ArenaError;
 use crate::matches::{GameRecord, MatchOptions, MatchReport};
 use crate::registry::GameKind;
+use crate::shard::{MatchPart, Shard, TournamentPart};
 use hamle_core::Spec;
 
 /// Points of a game's Elo difference: the logistic model's scale, `ln 10 / 400`.
@@ -217,16 +218,22 @@ pub struct TournamentOptions {
     pub anchor: usize,
 }
 
-/// Plays the tournament: one match per pairing with `options` (its `games` and `first` are set here), every
-/// pairing on the same seed, then the ratings over all games.
-pub fn run_tournament(
+/// The pairings of `n` bots in the order they are played: every pair `(i, j)` with `i < j`, or only those with
+/// the gauntlet's bot.
+fn pairings(n: usize, gauntlet: Option<usize>) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .filter(|&(i, j)| gauntlet.is_none_or(|g| i == g || j == g))
+        .collect()
+}
+
+/// Checks a tournament's bots and options before any game, and gives its pairings.
+fn plan(
     kind: &dyn GameKind,
     game: &Spec,
     bots: &[Spec],
-    match_options: &MatchOptions,
     options: &TournamentOptions,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<TournamentReport, ArenaError> {
+) -> Result<Vec<(usize, usize)>, ArenaError> {
     let n = bots.len();
     if n < 2 {
         return Err(ArenaError::Unsupported("a tournament needs at least two bots".into()));
@@ -243,23 +250,89 @@ pub fn run_tournament(
     if kind.players(game)? != 2 {
         return Err(ArenaError::Unsupported(format!("{game} is not a game of two players: it has no tournament")));
     }
-    let pairings: Vec<(usize, usize)> = (0..n)
-        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-        .filter(|&(i, j)| options.gauntlet.is_none_or(|g| i == g || j == g))
-        .collect();
-    let (mut points, mut games) = (vec![vec![0.0; n]; n], vec![vec![0.0; n]; n]);
+    Ok(pairings(n, options.gauntlet))
+}
+
+/// Plays the tournament: one match per pairing with `options` (its `games` and `first` are set here), every
+/// pairing on the same seed, then the ratings over all games.
+pub fn run_tournament(
+    kind: &dyn GameKind,
+    game: &Spec,
+    bots: &[Spec],
+    match_options: &MatchOptions,
+    options: &TournamentOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<TournamentReport, ArenaError> {
+    let pairs = plan(kind, game, bots, options)?;
     let mut matches = Vec::new();
-    let names: Vec<String> = bots.iter().map(ToString::to_string).collect();
-    for (done, &(i, j)) in pairings.iter().enumerate() {
+    for (done, &(i, j)) in pairs.iter().enumerate() {
         let one = MatchOptions { games: options.games_per_pair, first: 0, ..match_options.clone() };
-        let report = kind.run_match(game, &bots[i], &bots[j], &one)?;
+        matches.push(kind.run_match(game, &bots[i], &bots[j], &one)?);
+        progress(done + 1, pairs.len());
+    }
+    let names: Vec<String> = bots.iter().map(ToString::to_string).collect();
+    rate(game.to_string(), match_options.seed, names, options, matches)
+}
+
+/// Plays shard `shard` of the tournament: that shard's games (whole pairs, as `hamle match --shard` takes them)
+/// of every pairing. [`crate::shard::merge_tournament`] rebuilds the whole tournament's report from the parts.
+pub fn run_tournament_shard(
+    kind: &dyn GameKind,
+    game: &Spec,
+    bots: &[Spec],
+    match_options: &MatchOptions,
+    options: &TournamentOptions,
+    shard: Shard,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<TournamentPart, ArenaError> {
+    let pairs = plan(kind, game, bots, options)?;
+    let range = shard.games(options.games_per_pair);
+    let mut matches = Vec::new();
+    for (done, &(i, j)) in pairs.iter().enumerate() {
+        let part = MatchOptions { games: range.len(), first: range.start, ..match_options.clone() };
+        let report = kind.run_match(game, &bots[i], &bots[j], &part)?;
+        matches.push(MatchPart::new(shard, options.games_per_pair, report));
+        progress(done + 1, pairs.len());
+    }
+    Ok(TournamentPart {
+        shard,
+        game: game.to_string(),
+        seed: match_options.seed,
+        bots: bots.iter().map(ToString::to_string).collect(),
+        games_per_pair: options.games_per_pair,
+        gauntlet: options.gauntlet,
+        anchor: options.anchor,
+        matches,
+    })
+}
+
+/// The tournament's report from its matches, one per pairing in the order [`run_tournament`] plays them.
+///
+/// # Errors
+/// When the pairings do not link every bot, or the matches are not one per pairing.
+pub fn rate(
+    game: String,
+    seed: u64,
+    names: Vec<String>,
+    options: &TournamentOptions,
+    matches: Vec<MatchReport>,
+) -> Result<TournamentReport, ArenaError> {
+    let n = names.len();
+    let pairs = pairings(n, options.gauntlet);
+    if pairs.len() != matches.len() || options.anchor >= n {
+        return Err(ArenaError::Unsupported(format!(
+            "{} matches for {} pairings of {n} bots",
+            matches.len(),
+            pairs.len()
+        )));
+    }
+    let (mut points, mut games) = (vec![vec![0.0; n]; n], vec![vec![0.0; n]; n]);
+    for (&(i, j), report) in pairs.iter().zip(&matches) {
         let a_points = a_points(&report.records);
         points[i][j] += a_points;
         points[j][i] += report.games as f64 - a_points;
         games[i][j] += report.games as f64;
         games[j][i] += report.games as f64;
-        matches.push(report);
-        progress(done + 1, pairings.len());
     }
     let (elo, stderr) = ratings(&points, &games, options.anchor)
         .ok_or_else(|| ArenaError::Unsupported("the pairings do not link every bot: no common rating".into()))?;
@@ -275,8 +348,8 @@ pub fn run_tournament(
     table.sort_by(|a, b| b.elo.total_cmp(&a.elo));
     let crosstable = (0..n).map(|i| (0..n).map(|j| (games[i][j] > 0.0).then_some(points[i][j])).collect()).collect();
     Ok(TournamentReport {
-        game: game.to_string(),
-        seed: match_options.seed,
+        game,
+        seed,
         anchor: names[options.anchor].clone(),
         ratings: table,
         crosstable,

@@ -1,14 +1,15 @@
-//! `hamle merge`: the parts of a sharded match or 2048 benchmark combined into the whole run's report.
+//! `hamle merge`: the parts of a sharded match, tournament or 2048 benchmark combined into the whole run's report.
 
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{Part, merge, merge_bench};
+use hamle_arena::shard::{Part, merge, merge_bench, merge_tournament};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
-    /// The parts, each written by `hamle match … --shard I/N --out PART` (or `hamle bench 2048 …`), in any order.
+    /// The parts, each written by `hamle match … --shard I/N --out PART` (or `hamle tournament …`, `hamle bench
+    /// 2048 …`), in any order.
     #[arg(required = true)]
     parts: Vec<PathBuf>,
     /// Print the report as JSON (as `hamle match --json` does).
@@ -22,7 +23,8 @@ pub struct MergeArgs {
     pgn: Option<PathBuf>,
 }
 
-/// Reads the parts, merges them and prints what the whole run prints (`hamle match` or `hamle bench 2048`).
+/// Reads the parts, merges them and prints what the whole run prints (`hamle match`, `hamle tournament` or
+/// `hamle bench 2048`).
 pub fn run(args: &MergeArgs) -> Result<()> {
     let parts = args
         .parts
@@ -30,19 +32,32 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         .map(|path| {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             serde_json::from_str::<Part>(&text).with_context(|| {
-                format!("{} is not a part written by `hamle match --shard` or `hamle bench --shard`", path.display())
+                format!(
+                    "{} is not a part written by `hamle match --shard`, `hamle tournament --shard` or `hamle bench \
+                     --shard`",
+                    path.display()
+                )
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let (mut matches, mut benches) = (Vec::new(), Vec::new());
+    let (mut matches, mut benches, mut tournaments) = (Vec::new(), Vec::new(), Vec::new());
     for part in parts {
         match part {
             Part::Match(m) => matches.push(m),
             Part::Bench(b) => benches.push(b),
+            Part::Tournament(t) => tournaments.push(t),
         }
     }
-    if !matches.is_empty() && !benches.is_empty() {
-        bail!("the parts mix a match's and a benchmark's: merge each run's parts on their own");
+    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty()];
+    if kinds.iter().filter(|&&k| k).count() > 1 {
+        bail!(
+            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's): merge each run's parts on their own"
+        );
+    }
+    if !tournaments.is_empty() {
+        let report = merge_tournament(tournaments)?;
+        crate::tournament::print_tournament(&report, args.json)?;
+        return write_out(args, &serde_json::to_value(&report)?);
     }
     if !benches.is_empty() {
         let report = merge_bench(benches)?;

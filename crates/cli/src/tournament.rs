@@ -1,8 +1,9 @@
 //! `hamle tournament`: a round robin or a gauntlet between several bots, with ratings and a crosstable.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use hamle_arena::matches::TimeControl;
-use hamle_arena::tournament::{TournamentOptions, run_tournament};
+use hamle_arena::shard::{Part, Shard};
+use hamle_arena::tournament::{TournamentOptions, TournamentReport, run_tournament, run_tournament_shard};
 use hamle_arena::{MatchOptions, Spec, games};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -32,6 +33,10 @@ pub struct TournamentArgs {
     /// A time control, BASE+INCREMENT in seconds, as for `hamle match`.
     #[arg(long, value_name = "BASE+INC", value_parser = clap::value_parser!(TimeControl))]
     tc: Option<TimeControl>,
+    /// Play only shard I of N (from 0): its whole pairs of games in every pairing, written to `--out` for
+    /// `hamle merge`.
+    #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard), requires = "out")]
+    shard: Option<Shard>,
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
@@ -64,14 +69,31 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         bar.set_style(style.progress_chars("=> "));
     }
     let registry = games::registry();
-    let report =
-        run_tournament(registry.game(&spec.name)?, &spec, &bots, &match_options, &options, &mut |done, all| {
-            bar.set_length(all as u64);
-            bar.set_position(done as u64);
-        })?;
+    let kind = registry.game(&spec.name)?;
+    let mut progress = |done: usize, all: usize| {
+        bar.set_length(all as u64);
+        bar.set_position(done as u64);
+    };
+    if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
+        let part = run_tournament_shard(kind, &spec, &bots, &match_options, &options, shard, &mut progress)?;
+        bar.finish_and_clear();
+        let range = shard.games(args.games_per_pair);
+        std::fs::write(path, serde_json::to_string(&Part::Tournament(part))?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("shard {shard}: games {}..{} of each pairing written to {}", range.start, range.end, path.display());
+        return Ok(());
+    }
+    let report = run_tournament(kind, &spec, &bots, &match_options, &options, &mut progress)?;
     bar.finish_and_clear();
+    print_tournament(&report, json)?;
+    args.report.write_out(&serde_json::to_value(&report)?)
+}
+
+/// Prints a tournament's ratings and crosstable, or its JSON without the games (which `--out` keeps): what
+/// `hamle tournament` and `hamle merge` print.
+pub(crate) fn print_tournament(report: &TournamentReport, json: bool) -> Result<()> {
     if json {
-        let mut summary = serde_json::to_value(&report)?;
+        let mut summary = serde_json::to_value(report)?;
         if let Some(matches) = summary.get_mut("matches").and_then(|m| m.as_array_mut()) {
             for m in matches.iter_mut().filter_map(|m| m.as_object_mut()) {
                 m.remove("records");
@@ -81,5 +103,5 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     } else {
         print!("{}", report.table());
     }
-    args.report.write_out(&serde_json::to_value(&report)?)
+    Ok(())
 }

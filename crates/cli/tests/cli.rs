@@ -139,6 +139,40 @@ fn a_match_split_into_shards_and_merged_prints_what_the_whole_match_prints() {
 }
 
 #[test]
+fn a_tournament_split_into_shards_and_merged_prints_what_the_whole_tournament_prints() {
+    let dir = std::env::temp_dir().join(format!("hamle-tournament-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let base = ["tournament", "tictactoe", "perfect", "thesis(depth=1)", "random", "--games-per-pair", "10"];
+    let part = |i: usize| dir.join(format!("part{i}.json")).display().to_string();
+    run_shards(&base, 3, &part);
+    let (p0, p1, p2) = (part(0), part(1), part(2));
+    // The table has no wall time: it is the same text.
+    let merged = hamle(&["merge", &p1, &p2, &p0]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    let whole = hamle(&base);
+    assert_eq!(text(&merged.stdout), text(&whole.stdout));
+    assert!(text(&whole.stdout).contains("perfect"), "{}", text(&whole.stdout));
+    // In JSON every number but the matches' wall times agrees.
+    let without_time = |out: Output| {
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        for m in v["matches"].as_array_mut().expect("matches") {
+            m.as_object_mut().map(|m| m.remove("seconds"));
+        }
+        v
+    };
+    let merged = without_time(hamle(&["merge", &p0, &p1, &p2, "--json"]));
+    assert_eq!(merged, without_time(hamle(&[&base[..], &["--json"]].concat())));
+    assert_eq!(merged["matches"].as_array().map(Vec::len), Some(3), "three pairings");
+    assert_clean_failure(&hamle(&["merge", &p0, &p2]), "shard 1/3 is missing");
+    let other = dir.join("other.json").display().to_string();
+    let foreign = ["tournament", "tictactoe", "perfect", "random", "--games-per-pair", "10", "--shard", "1/3", "--out"];
+    assert!(hamle(&[&foreign[..], &[other.as_str()]].concat()).status.success());
+    assert_clean_failure(&hamle(&["merge", &p0, &other, &p2]), "of another tournament");
+    assert_clean_failure(&hamle(&[&base[..], &["--shard", "0/3"]].concat()), "--out");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_sharded_chess_match_merges_into_the_whole_match_s_pgn() {
     let dir = std::env::temp_dir().join(format!("hamle-pgn-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
@@ -187,7 +221,7 @@ fn a_2048_benchmark_split_into_shards_and_merged_gives_the_whole_benchmark() {
     let other = dir.join("match.json").display().to_string();
     let a_match = ["match", "tictactoe", "random", "random", "--games", "4", "--shard", "0/1", "--out", &other];
     assert!(hamle(&a_match).status.success());
-    assert_clean_failure(&hamle(&["merge", &p0, &other]), "mix a match's and a benchmark's");
+    assert_clean_failure(&hamle(&["merge", &p0, &other]), "mix runs of different kinds");
     std::fs::remove_dir_all(&dir).ok();
 }
 
