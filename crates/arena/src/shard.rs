@@ -1,6 +1,7 @@
 //! Long runs split into shards that separate processes or machines play, and the parts merged into the report
 //! the whole run gives: matches (shard `I` of `N` plays a contiguous run of whole pairs of games), tournaments
-//! (the same games of every pairing) and 2048 benchmarks (a contiguous run of games). Since game `i` is the same game whoever plays it (its opening and
+//! (the same games of every pairing), 2048 benchmarks (a contiguous run of games) and solvers' tables (every
+//! `N`-th cell). Since game `i` is the same game whoever plays it (its opening and
 //! streams come from the seed and `i`), the parts hold exactly the games of the whole run.
 
 use std::fmt;
@@ -78,6 +79,62 @@ pub enum Part {
     Bench(BenchPart),
     /// A shard of `hamle tournament`.
     Tournament(TournamentPart),
+    /// A shard of a solver's table (`hamle solve domineering --table N`).
+    Table(TablePart),
+}
+
+/// One shard's cells of a solver's table, as `hamle solve domineering --table N --shard I/N --out PART` writes
+/// them. Cell `k` (in the table's order) belongs to shard `k mod N`, so that the large boards, which come last,
+/// are shared out among the shards.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablePart {
+    /// Which shard of how many.
+    pub shard: Shard,
+    /// The solver: `domineering`.
+    pub solver: String,
+    /// What the table was asked for (its size, the solver's options), the same in every part.
+    pub params: serde_json::Value,
+    /// Cells in the whole table.
+    pub cells: usize,
+    /// Wall time of this shard, in seconds.
+    pub seconds: f64,
+    /// The shard's cells, each with its index in the table.
+    pub entries: Vec<(usize, serde_json::Value)>,
+}
+
+impl TablePart {
+    /// The cells shard `shard` solves of a table of `total`.
+    ///
+    /// ```
+    /// use hamle_arena::shard::{Shard, TablePart};
+    /// assert_eq!(TablePart::cells_of(Shard { index: 1, count: 3 }, 8), [1, 4, 7]);
+    /// ```
+    pub fn cells_of(shard: Shard, total: usize) -> Vec<usize> {
+        (shard.index..total).step_by(shard.count.max(1)).collect()
+    }
+}
+
+/// Combines the parts of a sharded table: every cell in the table's order, and the shards' wall times summed.
+///
+/// # Errors
+/// When the parts are of different tables, a shard is missing or given twice, or a part does not hold its
+/// shard's cells.
+pub fn merge_table(mut parts: Vec<TablePart>) -> Result<(TablePart, Vec<serde_json::Value>), ShardError> {
+    let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
+    let key = |p: &TablePart| (p.solver.clone(), p.params.clone(), p.cells, p.shard.count);
+    if let Some(other) = parts.iter().find(|p| key(p) != key(&first)) {
+        return Err(ShardError(format!(
+            "shard {} is of another table ({} {}) than shard {} ({} {})",
+            other.shard, other.solver, other.params, first.shard, first.solver, first.params
+        )));
+    }
+    parts.sort_by_key(|p| p.shard.index);
+    let holds_its_cells = |p: &TablePart| p.entries.iter().map(|(k, _)| *k).eq(TablePart::cells_of(p.shard, p.cells));
+    check_shards(parts.iter().map(|p| (p.shard, holds_its_cells(p))), first.shard.count)?;
+    let seconds = parts.iter().map(|p| p.seconds).sum();
+    let mut entries: Vec<(usize, serde_json::Value)> = parts.into_iter().flat_map(|p| p.entries).collect();
+    entries.sort_by_key(|(k, _)| *k);
+    Ok((TablePart { seconds, entries: Vec::new(), ..first }, entries.into_iter().map(|(_, v)| v).collect()))
 }
 
 /// One shard's games of a tournament, as `hamle tournament … --shard I/N --out PART` writes them: the shard's

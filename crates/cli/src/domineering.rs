@@ -1,8 +1,10 @@
 //! `hamle solve domineering RxC`, `hamle solve domineering --table N` and `hamle play domineering`.
 
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use hamle_arena::shard::{Part, Shard, TablePart};
 use hamle_arena::{Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
@@ -25,6 +27,8 @@ pub struct SolveArgs {
     pub bounds: Option<String>,
     /// Print JSON.
     pub json: bool,
+    /// With `--table`: solve only this shard's boards and write them to the path, for `hamle merge`.
+    pub shard: Option<(Shard, PathBuf)>,
 }
 
 /// Reads `8x8` (also `8X8`, `8×8`) into (rows, cols).
@@ -64,7 +68,8 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
     let options = SolveOptions { threads, bounds, ..SolveOptions::default() };
     if let Some(n) = args.table {
         anyhow::ensure!(args.size.is_none(), "give either a size or --table N, not both");
-        return table(n, &options, args.json);
+        let shard = args.shard.as_ref().map(|(s, p)| (*s, p.as_path()));
+        return table(n, &options, args.json, shard);
     }
     let (rows, cols) = match &args.size {
         Some(text) => parse_size(text)?,
@@ -74,6 +79,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
         Some(text) => parse_side(text)?,
         None => start.first(),
     };
+    anyhow::ensure!(args.shard.is_none(), "--shard is for --table N (one board is one search)");
     let board = Domineering::new(rows, cols, first)?;
     let solved = solve_one(&board, &options)?;
     if args.json {
@@ -119,48 +125,80 @@ fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
     }
 }
 
-/// Every board from 1×1 to N×N, both starters, with a progress bar on stderr.
-fn table(n: usize, options: &SolveOptions, json: bool) -> Result<()> {
+/// Every board from 1×1 to N×N, both starters, with a progress bar on stderr; with a shard, only that shard's
+/// boards, written to its part for `hamle merge`.
+fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Path)>) -> Result<()> {
     anyhow::ensure!((1..=11).contains(&n), "--table takes 1 to 11 (the solver holds boards of up to 128 cells)");
-    let bar = ProgressBar::new((n * n * 2) as u64);
+    let boards: Vec<(usize, usize)> = (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
+    let indices = shard.map_or_else(|| (0..boards.len()).collect(), |(s, _)| TablePart::cells_of(s, boards.len()));
+    let bar = ProgressBar::new((indices.len() * 2) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {elapsed} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let clock = Instant::now();
     let mut cells = Vec::new();
-    let mut grid = vec![vec![String::new(); n]; n];
-    for rows in 1..=n {
-        for cols in 1..=n {
-            let mut winners = [Side::Vertical; 2];
-            let mut effort = [(0u64, 0f64); 2];
-            for (i, first) in [Side::Vertical, Side::Horizontal].into_iter().enumerate() {
-                bar.set_message(format!("{rows}x{cols} {} first", first.name()));
-                let start = Domineering::new(rows, cols, first)?;
-                let solved = solve_position(&start, options)?;
-                winners[i] = solved.winner;
-                effort[i] = (solved.nodes, solved.seconds);
-                bar.inc(1);
-            }
-            let l = letter(winners[0], winners[1]);
-            grid[rows - 1][cols - 1] = l.to_owned();
-            cells.push(json!({
-                "rows": rows,
-                "cols": cols,
-                "vertical_first": winners[0].name(),
-                "horizontal_first": winners[1].name(),
-                "letter": l,
-                "nodes": [effort[0].0, effort[1].0],
-                "seconds": [effort[0].1, effort[1].1],
-            }));
+    for &k in &indices {
+        let (rows, cols) = boards[k];
+        let mut winners = [Side::Vertical; 2];
+        let mut effort = [(0u64, 0f64); 2];
+        for (i, first) in [Side::Vertical, Side::Horizontal].into_iter().enumerate() {
+            bar.set_message(format!("{rows}x{cols} {} first", first.name()));
+            let start = Domineering::new(rows, cols, first)?;
+            let solved = solve_position(&start, options)?;
+            winners[i] = solved.winner;
+            effort[i] = (solved.nodes, solved.seconds);
+            bar.inc(1);
         }
+        cells.push(json!({
+            "rows": rows,
+            "cols": cols,
+            "vertical_first": winners[0].name(),
+            "horizontal_first": winners[1].name(),
+            "letter": letter(winners[0], winners[1]),
+            "nodes": [effort[0].0, effort[1].0],
+            "seconds": [effort[0].1, effort[1].1],
+        }));
     }
     bar.finish_and_clear();
     let seconds = clock.elapsed().as_secs_f64();
+    let params = json!({ "n": n, "bounds": options.bounds.name() });
+    if let Some((shard, path)) = shard {
+        let part = TablePart {
+            shard,
+            solver: "domineering".into(),
+            params,
+            cells: boards.len(),
+            seconds,
+            entries: indices.into_iter().zip(cells).collect(),
+        };
+        std::fs::write(path, serde_json::to_string(&Part::Table(part))?)
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!(
+            "shard {shard}: {} of {} boards written to {}",
+            TablePart::cells_of(shard, boards.len()).len(),
+            boards.len(),
+            path.display()
+        );
+        return Ok(());
+    }
+    print_table(&params, &cells, seconds, json)
+}
+
+/// Prints an outcome table from its cells (as `--table N` solves them, or `hamle merge` gathers them).
+pub fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
+    let n = params["n"].as_u64().context("the table's size")? as usize;
     if json {
-        let report = json!({ "n": n, "bounds": options.bounds.name(), "boards": cells, "seconds": seconds });
+        let report = json!({ "n": n, "bounds": params["bounds"], "boards": cells, "seconds": seconds });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
+    }
+    let mut grid = vec![vec!["?"; n]; n];
+    for cell in cells {
+        let (r, c) = (cell["rows"].as_u64().unwrap_or(0) as usize, cell["cols"].as_u64().unwrap_or(0) as usize);
+        if let Some(slot) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
+            *slot = cell["letter"].as_str().unwrap_or("?");
+        }
     }
     println!("Domineering outcomes, rows down, columns across (V: Vertical wins, H: Horizontal wins,");
     println!("1: the first player wins, 2: the second player wins, whoever that is)");
@@ -176,7 +214,7 @@ fn table(n: usize, options: &SolveOptions, json: bool) -> Result<()> {
         }
         println!();
     }
-    println!("solved {} boards by search in {seconds:.1} s", n * n * 2);
+    println!("solved {} boards by search in {seconds:.1} s", cells.len() * 2);
     Ok(())
 }
 

@@ -141,6 +141,13 @@ enum Command {
         /// Domineering: the move-count bounds, `bullock` (fastest), `proven` or `off` (both to cross-check).
         #[arg(long)]
         bounds: Option<String>,
+        /// Domineering with `--table`: solve only shard I of N (from 0) of the boards, written to `--out` for
+        /// `hamle merge`.
+        #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard), requires = "out")]
+        shard: Option<Shard>,
+        /// Where `--shard` writes its part.
+        #[arg(long, value_name = "PART")]
+        out: Option<PathBuf>,
         #[command(flatten)]
         puzzle: puzzles::PuzzleArgs,
     },
@@ -470,7 +477,13 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = std::io::stdin();
             play::run(live, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json, size, first, threads, table, bounds, puzzle } => {
+        Command::Solve { game, variant, json, size, first, threads, table, bounds, shard, out, puzzle } => {
+            anyhow::ensure!(
+                out.is_none() || shard.is_some(),
+                "--out is where --shard writes its part (a whole solve prints its answer)"
+            );
+            let shard = shard.zip(out);
+            anyhow::ensure!(shard.is_none() || table.is_some(), "--shard is for domineering --table N");
             if matches!(game.as_str(), "queens" | "knights-tour" | "grundy" | "dots") {
                 anyhow::ensure!(
                     variant.is_none() && first.is_none() && table.is_none() && threads == 1 && bounds.is_none(),
@@ -493,7 +506,7 @@ fn run(cli: Cli) -> Result<()> {
             );
             let spec = game_spec(&game, variant.as_deref())?;
             if spec.name == "domineering" {
-                let args = domineering::SolveArgs { size, first, threads, table, bounds, json };
+                let args = domineering::SolveArgs { size, first, threads, table, bounds, json, shard };
                 return domineering::solve(&spec, &args);
             }
             anyhow::ensure!(

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{Part, merge, merge_bench, merge_tournament};
+use hamle_arena::shard::{Part, merge, merge_bench, merge_table, merge_tournament};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
@@ -33,26 +33,35 @@ pub fn run(args: &MergeArgs) -> Result<()> {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             serde_json::from_str::<Part>(&text).with_context(|| {
                 format!(
-                    "{} is not a part written by `hamle match --shard`, `hamle tournament --shard` or `hamle bench \
-                     --shard`",
+                    "{} is not a part written by `hamle match --shard`, `hamle tournament --shard`, `hamle bench \
+                     --shard` or `hamle solve domineering --table N --shard`",
                     path.display()
                 )
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let (mut matches, mut benches, mut tournaments) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut matches, mut benches, mut tournaments, mut tables) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for part in parts {
         match part {
             Part::Match(m) => matches.push(m),
             Part::Bench(b) => benches.push(b),
             Part::Tournament(t) => tournaments.push(t),
+            Part::Table(t) => tables.push(t),
         }
     }
-    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty()];
+    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty(), !tables.is_empty()];
     if kinds.iter().filter(|&&k| k).count() > 1 {
         bail!(
-            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's): merge each run's parts on their own"
+            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's, a table's): merge each run's parts on their own"
         );
+    }
+    if !tables.is_empty() {
+        anyhow::ensure!(
+            args.out.is_none() && args.pgn.is_none(),
+            "a table's merge prints it: --json, not --out or --pgn"
+        );
+        let (table, cells) = merge_table(tables)?;
+        return crate::domineering::print_table(&table.params, &cells, table.seconds, args.json);
     }
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;

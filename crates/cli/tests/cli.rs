@@ -173,6 +173,45 @@ fn a_tournament_split_into_shards_and_merged_prints_what_the_whole_tournament_pr
 }
 
 #[test]
+fn a_domineering_table_split_into_shards_and_merged_gives_the_whole_table() {
+    let dir = std::env::temp_dir().join(format!("hamle-table-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let base = ["solve", "domineering", "--table", "5"];
+    let part = |i: usize| dir.join(format!("part{i}.json")).display().to_string();
+    run_shards(&base, 3, &part);
+    let (p0, p1, p2) = (part(0), part(1), part(2));
+    // Every cell's letter and nodes agree; only the times differ.
+    let without_time = |out: Output| {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        v.as_object_mut().map(|m| m.remove("seconds"));
+        for b in v["boards"].as_array_mut().expect("boards") {
+            b.as_object_mut().map(|b| b.remove("seconds"));
+        }
+        v
+    };
+    let merged = without_time(hamle(&["merge", &p2, &p1, &p0, "--json"]));
+    assert_eq!(merged, without_time(hamle(&[&base[..], &["--json"]].concat())));
+    assert_eq!(merged["boards"].as_array().map(Vec::len), Some(25));
+    let grid =
+        |out: Output| text(&out.stdout).lines().filter(|l| !l.starts_with("solved")).collect::<Vec<_>>().join("\n");
+    assert_eq!(grid(hamle(&["merge", &p0, &p1, &p2])), grid(hamle(&base)));
+    assert_clean_failure(&hamle(&["merge", &p0, &p1]), "shard 2/3 is missing");
+    let other = dir.join("other.json").display().to_string();
+    assert!(hamle(&["solve", "domineering", "--table", "4", "--shard", "1/3", "--out", &other]).status.success());
+    assert_clean_failure(&hamle(&["merge", &p0, &other, &p2]), "of another table");
+    assert_clean_failure(
+        &hamle(&["solve", "domineering", "4x4", "--shard", "0/2", "--out", &other]),
+        "--shard is for domineering --table N",
+    );
+    assert_clean_failure(
+        &hamle(&["solve", "domineering", "--table", "4", "--out", &other]),
+        "--out is where --shard writes",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_sharded_chess_match_merges_into_the_whole_match_s_pgn() {
     let dir = std::env::temp_dir().join(format!("hamle-pgn-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
