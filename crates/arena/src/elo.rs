@@ -104,7 +104,14 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
 pub fn fisher_exact(a: usize, n: usize, b: usize, m: usize) -> f64 {
     let (a, b) = (a.min(n), b.min(m));
     let successes = a + b;
-    let ln_choose = |n: usize, k: usize| ln_factorial(n) - ln_factorial(k) - ln_factorial(n - k);
+    // ln k! for every k up to n + m, once.
+    let ln_factorial: Vec<f64> = std::iter::once(0.0)
+        .chain((1..=n + m).scan(0.0, |sum, k| {
+            *sum += (k as f64).ln();
+            Some(*sum)
+        }))
+        .collect();
+    let ln_choose = |n: usize, k: usize| ln_factorial[n] - ln_factorial[k] - ln_factorial[n - k];
     // The chance that the first run holds `x` of the successes, the totals held fixed (hypergeometric).
     let ln_p = |x: usize| ln_choose(n, x) + ln_choose(m, successes - x) - ln_choose(n + m, successes);
     let observed = ln_p(a);
@@ -113,10 +120,6 @@ pub fn fisher_exact(a: usize, n: usize, b: usize, m: usize) -> f64 {
     // A relative tolerance keeps tables exactly as likely as the observed one, which rounding could drop.
     let p: f64 = (low..=high).map(ln_p).filter(|&l| l <= observed + 1e-7).map(f64::exp).sum();
     p.min(1.0)
-}
-
-fn ln_factorial(n: usize) -> f64 {
-    (2..=n).map(|k| (k as f64).ln()).sum()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Long runs split into shards that separate processes or machines play, and the parts merged into the report
 //! the whole run gives: matches (shard `I` of `N` plays a contiguous run of whole pairs of games), tournaments
-//! (the same games of every pairing), 2048 benchmarks (a contiguous run of games) and solvers' tables (every
-//! `N`-th cell). Since game `i` is the same game whoever plays it (its opening and
+//! (the same games of every pairing), 2048 benchmarks (a contiguous run of games), and runs of independent items
+//! (a solver's table, training's self-play games: every `N`-th item). Since game `i` is the same game whoever plays it (its opening and
 //! streams come from the seed and `i`), the parts hold exactly the games of the whole run.
 
 use std::fmt;
@@ -25,6 +25,7 @@ use hamle_core::stream::derive_seed;
 /// # Ok::<(), hamle_arena::shard::ShardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawShard")]
 pub struct Shard {
     /// Which shard, from 0.
     pub index: usize,
@@ -36,6 +37,25 @@ pub struct Shard {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct ShardError(pub String);
+
+/// A shard as a part file holds it, checked before it becomes a [`Shard`] (a hand-edited part must not divide by
+/// zero).
+#[derive(Deserialize)]
+struct RawShard {
+    index: usize,
+    count: usize,
+}
+
+impl TryFrom<RawShard> for Shard {
+    type Error = ShardError;
+
+    fn try_from(raw: RawShard) -> Result<Shard, ShardError> {
+        if raw.index >= raw.count {
+            return Err(ShardError(format!("shard {}/{} cannot be: I must be below N", raw.index, raw.count)));
+        }
+        Ok(Shard { index: raw.index, count: raw.count })
+    }
+}
 
 impl FromStr for Shard {
     type Err = ShardError;
@@ -79,62 +99,65 @@ pub enum Part {
     Bench(BenchPart),
     /// A shard of `hamle tournament`.
     Tournament(TournamentPart),
-    /// A shard of a solver's table (`hamle solve domineering --table N`).
-    Table(TablePart),
+    /// A shard of a run of numbered items that do not depend on each other: a solver's table
+    /// (`hamle solve domineering --table N`), training's self-play games (`hamle train chess`).
+    Items(ItemsPart),
 }
 
-/// One shard's cells of a solver's table, as `hamle solve domineering --table N --shard I/N --out PART` writes
-/// them. Cell `k` (in the table's order) belongs to shard `k mod N`, so that the large boards, which come last,
-/// are shared out among the shards.
+/// One shard's items of a run whose items do not depend on each other, as `hamle solve domineering --table N
+/// --shard I/N --out PART` (the boards) and `hamle train chess --games N --shard I/N --out PART` (the self-play
+/// games) write them. Item `k` belongs to shard `k mod N`, so that the large boards at the end of a table are
+/// shared out among the shards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TablePart {
+pub struct ItemsPart {
     /// Which shard of how many.
     pub shard: Shard,
-    /// The solver: `domineering`.
-    pub solver: String,
-    /// What the table was asked for (its size, the solver's options), the same in every part.
+    /// The run: `domineering table`, `chess self-play`.
+    pub run: String,
+    /// What the run was asked for (its size, seed, options), the same in every part.
     pub params: serde_json::Value,
-    /// Cells in the whole table.
-    pub cells: usize,
+    /// Items in the whole run.
+    pub items: usize,
     /// Wall time of this shard, in seconds.
     pub seconds: f64,
-    /// The shard's cells, each with its index in the table.
+    /// The shard's items, each with its index in the run.
     pub entries: Vec<(usize, serde_json::Value)>,
 }
 
-impl TablePart {
-    /// The cells shard `shard` solves of a table of `total`.
+impl ItemsPart {
+    /// The items shard `shard` takes of a run of `total`.
     ///
     /// ```
-    /// use hamle_arena::shard::{Shard, TablePart};
-    /// assert_eq!(TablePart::cells_of(Shard { index: 1, count: 3 }, 8), [1, 4, 7]);
+    /// use hamle_arena::shard::{ItemsPart, Shard};
+    /// assert_eq!(ItemsPart::items_of(Shard { index: 1, count: 3 }, 8), [1, 4, 7]);
     /// ```
-    pub fn cells_of(shard: Shard, total: usize) -> Vec<usize> {
+    pub fn items_of(shard: Shard, total: usize) -> Vec<usize> {
         (shard.index..total).step_by(shard.count.max(1)).collect()
     }
 }
 
-/// Combines the parts of a sharded table: every cell in the table's order, and the shards' wall times summed.
+/// Combines the parts of a sharded run of items: every item in order, and the shards' wall times summed (in the
+/// part returned, whose entries are left empty).
 ///
 /// # Errors
-/// When the parts are of different tables, a shard is missing or given twice, or a part does not hold its
-/// shard's cells.
-pub fn merge_table(mut parts: Vec<TablePart>) -> Result<(TablePart, Vec<serde_json::Value>), ShardError> {
+/// When the parts are of different runs, a shard is missing or given twice, or a part does not hold its shard's
+/// items.
+pub fn merge_items(mut parts: Vec<ItemsPart>) -> Result<(ItemsPart, Vec<serde_json::Value>), ShardError> {
     let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
-    let key = |p: &TablePart| (p.solver.clone(), p.params.clone(), p.cells, p.shard.count);
+    let key = |p: &ItemsPart| (p.run.clone(), p.params.clone(), p.items, p.shard.count);
     if let Some(other) = parts.iter().find(|p| key(p) != key(&first)) {
         return Err(ShardError(format!(
-            "shard {} is of another table ({} {}) than shard {} ({} {})",
-            other.shard, other.solver, other.params, first.shard, first.solver, first.params
+            "shard {} is of another run ({} {}) than shard {} ({} {})",
+            other.shard, other.run, other.params, first.shard, first.run, first.params
         )));
     }
     parts.sort_by_key(|p| p.shard.index);
-    let holds_its_cells = |p: &TablePart| p.entries.iter().map(|(k, _)| *k).eq(TablePart::cells_of(p.shard, p.cells));
-    check_shards(parts.iter().map(|p| (p.shard, holds_its_cells(p))), first.shard.count)?;
+    let holds_its_items = |p: &ItemsPart| p.entries.iter().map(|(k, _)| *k).eq(ItemsPart::items_of(p.shard, p.items));
+    check_shards(parts.iter().map(|p| (p.shard, holds_its_items(p))), first.shard.count)?;
     let seconds = parts.iter().map(|p| p.seconds).sum();
     let mut entries: Vec<(usize, serde_json::Value)> = parts.into_iter().flat_map(|p| p.entries).collect();
     entries.sort_by_key(|(k, _)| *k);
-    Ok((TablePart { seconds, entries: Vec::new(), ..first }, entries.into_iter().map(|(_, v)| v).collect()))
+    Ok((ItemsPart { seconds, entries: Vec::new(), ..first }, entries.into_iter().map(|(_, v)| v).collect()))
 }
 
 /// One shard's games of a tournament, as `hamle tournament … --shard I/N --out PART` writes them: the shard's
@@ -359,6 +382,16 @@ pub fn merge(mut parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_with_an_impossible_shard_is_refused_when_read() {
+        let good: Shard = serde_json::from_str(r#"{"index": 1, "count": 3}"#).expect("a shard");
+        assert_eq!(good, Shard { index: 1, count: 3 });
+        for bad in [r#"{"index": 0, "count": 0}"#, r#"{"index": 3, "count": 3}"#] {
+            let refused = serde_json::from_str::<Shard>(bad).expect_err(bad).to_string();
+            assert!(refused.contains("I must be below N"), "{refused}");
+        }
+    }
 
     #[test]
     fn shards_cover_every_game_once_in_whole_pairs() {

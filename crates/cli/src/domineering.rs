@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{Part, Shard, TablePart};
+use hamle_arena::shard::{ItemsPart, Part, Shard};
 use hamle_arena::{Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
@@ -125,12 +125,15 @@ fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
     }
 }
 
+/// How a sharded table names its run.
+pub const TABLE_RUN: &str = "domineering table";
+
 /// Every board from 1×1 to N×N, both starters, with a progress bar on stderr; with a shard, only that shard's
 /// boards, written to its part for `hamle merge`.
 fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Path)>) -> Result<()> {
     anyhow::ensure!((1..=11).contains(&n), "--table takes 1 to 11 (the solver holds boards of up to 128 cells)");
     let boards: Vec<(usize, usize)> = (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
-    let indices = shard.map_or_else(|| (0..boards.len()).collect(), |(s, _)| TablePart::cells_of(s, boards.len()));
+    let indices = shard.map_or_else(|| (0..boards.len()).collect(), |(s, _)| ItemsPart::items_of(s, boards.len()));
     let bar = ProgressBar::new((indices.len() * 2) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {elapsed} {msg}")
@@ -164,19 +167,19 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
     let seconds = clock.elapsed().as_secs_f64();
     let params = json!({ "n": n, "bounds": options.bounds.name() });
     if let Some((shard, path)) = shard {
-        let part = TablePart {
+        let part = ItemsPart {
             shard,
-            solver: "domineering".into(),
+            run: TABLE_RUN.into(),
             params,
-            cells: boards.len(),
+            items: boards.len(),
             seconds,
             entries: indices.into_iter().zip(cells).collect(),
         };
-        std::fs::write(path, serde_json::to_string(&Part::Table(part))?)
+        std::fs::write(path, serde_json::to_string(&Part::Items(part))?)
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!(
             "shard {shard}: {} of {} boards written to {}",
-            TablePart::cells_of(shard, boards.len()).len(),
+            ItemsPart::items_of(shard, boards.len()).len(),
             boards.len(),
             path.display()
         );
@@ -187,7 +190,8 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
 
 /// Prints an outcome table from its cells (as `--table N` solves them, or `hamle merge` gathers them).
 pub fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
-    let n = params["n"].as_u64().context("the table's size")? as usize;
+    let n = params["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a table's size is 1 to 16")? as usize;
+    anyhow::ensure!(cells.len() == n * n, "a table of {n}×{n} has {} boards, not {}", n * n, cells.len());
     if json {
         let report = json!({ "n": n, "bounds": params["bounds"], "boards": cells, "seconds": seconds });
         println!("{}", serde_json::to_string_pretty(&report)?);

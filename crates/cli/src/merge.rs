@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{Part, merge, merge_bench, merge_table, merge_tournament};
+use hamle_arena::shard::{Part, merge, merge_bench, merge_items, merge_tournament};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
@@ -40,28 +40,35 @@ pub fn run(args: &MergeArgs) -> Result<()> {
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let (mut matches, mut benches, mut tournaments, mut tables) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut matches, mut benches, mut tournaments, mut items) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for part in parts {
         match part {
             Part::Match(m) => matches.push(m),
             Part::Bench(b) => benches.push(b),
             Part::Tournament(t) => tournaments.push(t),
-            Part::Table(t) => tables.push(t),
+            Part::Items(t) => items.push(t),
         }
     }
-    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty(), !tables.is_empty()];
+    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty(), !items.is_empty()];
     if kinds.iter().filter(|&&k| k).count() > 1 {
         bail!(
-            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's, a table's): merge each run's parts on their own"
+            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's, a table's or self-play's): merge each run's parts on their own"
         );
     }
-    if !tables.is_empty() {
-        anyhow::ensure!(
-            args.out.is_none() && args.pgn.is_none(),
-            "a table's merge prints it: --json, not --out or --pgn"
-        );
-        let (table, cells) = merge_table(tables)?;
-        return crate::domineering::print_table(&table.params, &cells, table.seconds, args.json);
+    if !items.is_empty() {
+        anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");
+        let (run, values) = merge_items(items)?;
+        return match run.run.as_str() {
+            crate::domineering::TABLE_RUN => {
+                anyhow::ensure!(args.out.is_none(), "a table's merge prints it (with --json, as JSON): no --out");
+                crate::domineering::print_table(&run.params, &values, run.seconds, args.json)
+            }
+            crate::train_chess::SELF_PLAY_RUN => {
+                let out = args.out.as_deref().context("a self-play merge writes its positions: give --out FILE")?;
+                crate::train_chess::write_merged(&run, &values, out)
+            }
+            other => bail!("parts of a run hamle does not know: {other}"),
+        };
     }
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;

@@ -295,7 +295,8 @@ fn training(curve: &[crate::train::CurvePoint]) -> Result<(String, String)> {
 /// A Domineering outcome table (`hamle solve domineering --table N --json`): the letters by board, and the nodes
 /// each square board took.
 fn outcomes(value: &Value) -> Result<(String, String)> {
-    let n = value["n"].as_u64().context("the table's size")? as usize;
+    let n =
+        value["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a Domineering table's size is 1 to 16")? as usize;
     let boards = value["boards"].as_array().context("boards")?;
     let mut grid = vec![vec!["?".to_owned(); n]; n];
     let mut squares = Vec::new();

@@ -24,9 +24,13 @@ pub struct TrainArgs {
     /// Self-play games to play in this run.
     #[arg(long)]
     pub games: u64,
-    /// Where the weights go (written at every checkpoint and at the end).
+    /// Where the weights go (written at every checkpoint and at the end); with `--shard`, the part.
     #[arg(long)]
     pub out: PathBuf,
+    /// Chess: play only shard I of N (from 0) of the self-play games and write their positions to `--out` as a
+    /// part for `hamle merge` (no tuning). Hapis trains as it plays, one game after another: it has no shards.
+    #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(hamle_arena::shard::Shard))]
+    pub shard: Option<hamle_arena::shard::Shard>,
     /// Go on training these weights (their seed is the run's unless --seed says otherwise; give the same
     /// --alpha and --lambda as before for a run that equals one run without the stop).
     #[arg(long)]
@@ -85,6 +89,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if args.game != "hapis" {
         bail!("`hapis` and `chess` can be trained (got '{}')", args.game);
     }
+    anyhow::ensure!(
+        args.shard.is_none(),
+        "--shard is for chess's self-play: Hapis's network learns from each game before the next"
+    );
     if !((0.0..=1.0).contains(&args.lambda) && args.alpha > 0.0 && args.alpha.is_finite()) {
         bail!("--lambda must be in 0..=1 and --alpha a positive number");
     }

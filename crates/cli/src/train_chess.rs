@@ -13,10 +13,18 @@ use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, sel
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use hamle_arena::shard::{ItemsPart, Part, Shard};
+
 use crate::train::{TrainArgs, write_atomically};
+
+/// How a sharded self-play names its run.
+pub const SELF_PLAY_RUN: &str = "chess self-play";
 
 /// Runs `hamle train chess`.
 pub fn run(args: &TrainArgs) -> Result<()> {
+    if let Some(shard) = args.shard {
+        return self_play_shard(args, shard);
+    }
     let positions_path = args.out.with_extension("positions.txt");
     let mut positions = match &args.positions {
         Some(path) => read_positions(path)?,
@@ -75,6 +83,66 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let curve_path = args.out.with_extension("curve.csv");
     write_atomically(&curve_path, curve.as_bytes())?;
     eprintln!("weights written to {}; error by epoch in {}", args.out.display(), curve_path.display());
+    Ok(())
+}
+
+/// Plays shard `shard`'s self-play games (every N-th) and writes their positions as a part: `hamle merge` puts
+/// the parts together into the positions file the whole run writes, which `--positions` then tunes on.
+fn self_play_shard(args: &TrainArgs, shard: Shard) -> Result<()> {
+    anyhow::ensure!(
+        args.positions.is_none() && args.resume.is_none(),
+        "a shard only plays: give --positions and --resume to the tuning run"
+    );
+    let seed = args.seed.unwrap_or(1);
+    let total = usize::try_from(args.games)?;
+    let indices = ItemsPart::items_of(shard, total);
+    let clock = Instant::now();
+    let bar = bar(indices.len() as u64, "self-play")?;
+    let entries: Vec<(usize, serde_json::Value)> = indices
+        .into_par_iter()
+        .map(|index| {
+            let lines: Vec<String> =
+                self_play(seed, index, args.nodes).iter().map(|p| format!("{};{}", p.fen, p.result)).collect();
+            bar.inc(1);
+            (index, serde_json::json!(lines))
+        })
+        .collect();
+    bar.finish_and_clear();
+    let count = entries.len();
+    let part = ItemsPart {
+        shard,
+        run: SELF_PLAY_RUN.into(),
+        params: serde_json::json!({ "games": total, "seed": seed, "nodes": args.nodes }),
+        items: total,
+        seconds: clock.elapsed().as_secs_f64(),
+        entries,
+    };
+    write_atomically(&args.out, serde_json::to_string(&Part::Items(part))?.as_bytes())?;
+    eprintln!("shard {shard}: {count} of {total} self-play games written to {}", args.out.display());
+    Ok(())
+}
+
+/// Writes the merged self-play games' positions, in game order: the file the whole run writes beside its
+/// weights.
+pub fn write_merged(run: &ItemsPart, games: &[serde_json::Value], out: &Path) -> Result<()> {
+    let mut positions = Vec::new();
+    for lines in games {
+        for line in lines.as_array().context("a self-play game's positions")? {
+            let line = line.as_str().context("a position")?;
+            let (fen, result) = line.rsplit_once(';').context("a position as FEN;result")?;
+            positions.push(Labelled { fen: fen.to_owned(), result: result.parse().context("a game's result")? });
+        }
+    }
+    write_positions(out, &positions)?;
+    eprintln!(
+        "{} games, {} positions ({:.0} s in the shards) written to {}; tune with `hamle train chess --games 0 \
+         --positions {} --out WEIGHTS`",
+        games.len(),
+        positions.len(),
+        run.seconds,
+        out.display(),
+        out.display()
+    );
     Ok(())
 }
 

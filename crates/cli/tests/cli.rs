@@ -199,7 +199,7 @@ fn a_domineering_table_split_into_shards_and_merged_gives_the_whole_table() {
     assert_clean_failure(&hamle(&["merge", &p0, &p1]), "shard 2/3 is missing");
     let other = dir.join("other.json").display().to_string();
     assert!(hamle(&["solve", "domineering", "--table", "4", "--shard", "1/3", "--out", &other]).status.success());
-    assert_clean_failure(&hamle(&["merge", &p0, &other, &p2]), "of another table");
+    assert_clean_failure(&hamle(&["merge", &p0, &other, &p2]), "of another run");
     assert_clean_failure(
         &hamle(&["solve", "domineering", "4x4", "--shard", "0/2", "--out", &other]),
         "--shard is for domineering --table N",

@@ -40,7 +40,7 @@ fn finding<'a>(results: &'a Value, what: &str) -> &'a Value {
 #[test]
 fn tictactoe_report_finds_the_blogs_bad_move_and_perfect_play_never_losing() {
     let (dir, results) = reproduce("004", "0.1");
-    for what in ["perfect play is a draw", "never loses", "unexpected bad move"] {
+    for what in ["perfect play is a draw", "a minimax player never loses", "unexpected bad move"] {
         assert_eq!(finding(&results, what)["reproduces"], true, "{what}");
     }
     let walks = results["walks"].as_array().expect("walks");

@@ -70,3 +70,31 @@ fn a_bad_positions_file_is_refused_with_its_line() {
     let none = hamle(&["train", "chess", "--games", "0", "--out", out.to_str().expect("a path")]);
     assert!(text(&none.stderr).contains("no positions to tune on"), "{}", text(&none.stderr));
 }
+
+/// Self-play split into shards (every other game to each) and merged gives the positions file the whole run
+/// writes, byte for byte.
+#[test]
+fn self_play_split_into_shards_and_merged_is_the_whole_runs_positions() {
+    let dir = std::env::temp_dir().join(format!("hamle-train-chess-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let game = ["train", "chess", "--games", "3", "--nodes", "200", "--seed", "5"];
+    for i in 0..2 {
+        let (shard, out) = (format!("{i}/2"), path(&format!("part{i}.json")));
+        let run = hamle(&[&game[..], &["--shard", &shard, "--out", &out]].concat());
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+    let merged = hamle(&["merge", &path("part1.json"), &path("part0.json"), "--out", &path("merged.txt")]);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert!(text(&merged.stderr).contains("3 games"), "{}", text(&merged.stderr));
+    let whole = hamle(&[&game[..], &["--epochs", "1", "--out", &path("w.txt")]].concat());
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect(name);
+    assert_eq!(read("merged.txt"), read("w.positions.txt"));
+    assert!(read("merged.txt").lines().count() > 10);
+    let refused = hamle(&["merge", &path("part0.json"), "--out", &path("x.txt")]);
+    assert!(text(&refused.stderr).contains("shard 1/2 is missing"), "{}", text(&refused.stderr));
+    let hapis = hamle(&["train", "hapis", "--games", "2", "--shard", "0/2", "--out", &path("h.bin")]);
+    assert!(text(&hapis.stderr).contains("--shard is for chess's self-play"), "{}", text(&hapis.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -60,6 +60,39 @@ fn t1_the_worked_example_of_section_4_6() {
     same_result(T1, 2, 3, "9/11 5/8");
 }
 
+/// §4.6 again, on the position searched for to fit every count the thesis prints (docs §5): T1 with a third
+/// checker on its 18 and a fourth on its 16. Every printed triple comes out, first tick and second, but 18 with
+/// die 3, printed 4/32/16 with the risk 3,222 of 6/32/16 (the misprint is in its count). The values were also
+/// computed by a second implementation of the counting (Python, outside the repository).
+const T1_FITTED: &str = r#"{"turn":"white","points":["","","","","w4","","w3","","w4","","w1","","","b2/w","b1","b2/w","","b1","","","b4/w","","","b5"],"off":{"white":0,"black":0}}"#;
+
+#[test]
+fn t1_fitted_every_printed_count_of_section_4_6_but_one_misprint() {
+    let h = |single, sums, doubles| Hits { single, sums, doubles };
+    for (steps, printed) in [
+        (&[(5, 2)][..], h(3, 16, 7)),
+        (&[(5, 3)], h(4, 30, 14)),
+        (&[(5, 2), (7, 3)], h(6, 32, 16)),
+        (&[(7, 2)], h(3, 16, 7)),
+        (&[(7, 3)], h(6, 32, 16)),
+        (&[(7, 2), (9, 3)], h(7, 28, 21)),
+        (&[(9, 2)], h(0, 0, 0)),
+        (&[(9, 3)], h(7, 28, 21)),
+        (&[(11, 2)], h(4, 12, 8)),
+    ] {
+        assert_eq!(risk_of(T1_FITTED, steps), printed, "{steps:?}");
+    }
+    let mut after = Position::from_json_str(T1_FITTED).expect("valid");
+    after.apply(after.step(9, 2).expect("16 with 2"));
+    let second = |from: u8| {
+        let mut next = after;
+        next.apply(next.step(from, 3).expect("a legal step"));
+        hits(&after, &next, Side::White)
+    };
+    assert_eq!((second(5), second(7), second(9)), (h(1, 12, 6), h(3, 13, 8), h(4, 12, 14)));
+    same_result(T1_FITTED, 2, 3, "9/11 5/8");
+}
+
 #[test]
 fn t2_a_door_on_the_way_and_a_broken_door() {
     assert_eq!(risk_of(T2, &[(8, 1)]), Hits { single: 2, sums: 4, doubles: 5 });

@@ -85,6 +85,12 @@ async fn read(path: PathBuf) -> Option<Vec<u8>> {
 /// A report folder as the index lists it: its name, its title and how many of its findings reproduce (of how many).
 type Listed = (String, String, Option<(usize, usize)>);
 
+/// A file of at most [`MAX_FILE`] bytes as text.
+fn small_text(path: &FsPath) -> Option<String> {
+    let size = std::fs::metadata(path).ok()?.len();
+    (size <= MAX_FILE).then(|| std::fs::read_to_string(path).ok()).flatten()
+}
+
 /// The report folders of `dir`, by name.
 fn listing(dir: &FsPath) -> Vec<Listed> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
@@ -92,10 +98,9 @@ fn listing(dir: &FsPath) -> Vec<Listed> {
         .filter_map(Result::ok)
         .filter_map(|entry| {
             let name = entry.file_name().into_string().ok().filter(|n| plain(n))?;
-            let text = std::fs::read_to_string(entry.path().join("report.md")).ok()?;
+            let text = small_text(&entry.path().join("report.md"))?;
             let title = text.lines().find_map(|l| l.strip_prefix("# ")).unwrap_or(&name).to_owned();
-            let counts = std::fs::read_to_string(entry.path().join("results.json"))
-                .ok()
+            let counts = small_text(&entry.path().join("results.json"))
                 .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
                 .and_then(|v| {
                     let findings = v["findings"].as_array()?.clone();

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use common::Server;
 use hamle_server::App;
 
-fn reports() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("hamle-lab-pages-{}", std::process::id()));
+/// A folder of reports for one test (each its own: the tests run at once).
+fn reports(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hamle-lab-pages-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let write = |path: &str, text: &str| {
         let path = dir.join(path);
@@ -41,7 +42,7 @@ fn server_with(dir: Option<PathBuf>) -> Server {
 
 #[test]
 fn the_index_lists_each_report_folder_with_its_title_and_findings() {
-    let server = server_with(Some(reports()));
+    let server = server_with(Some(reports("index")));
     let answer = server.client().get_full("/lab");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.header("content-type"), Some("text/html; charset=utf-8"));
@@ -55,7 +56,7 @@ fn the_index_lists_each_report_folder_with_its_title_and_findings() {
 
 #[test]
 fn a_report_is_rendered_with_its_charts_pointed_at_its_folder_and_raw_html_as_text() {
-    let server = server_with(Some(reports()));
+    let server = server_with(Some(reports("render")));
     let page = server.client().get_full("/lab/003").body.as_str().expect("html").to_owned();
     assert!(page.contains("<title>Seed 003: 2048 — hamle lab</title>"), "{page}");
     assert!(page.contains("<img src=\"/lab/003/reach.svg\" alt=\"chart\""), "{page}");
@@ -69,7 +70,7 @@ fn a_report_is_rendered_with_its_charts_pointed_at_its_folder_and_raw_html_as_te
 
 #[test]
 fn nothing_outside_the_report_folders_and_no_other_kind_of_file_is_served() {
-    let server = server_with(Some(reports()));
+    let server = server_with(Some(reports("outside")));
     let client = server.client();
     for path in [
         "/lab/nope",

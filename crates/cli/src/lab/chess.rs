@@ -3,7 +3,7 @@
 //! `UCI_Elo` stand in for them, and the thesis's three claims are tested head to head.
 
 use anyhow::Result;
-use hamle_arena::elo::wilson;
+use hamle_arena::elo::{mean_interval, wilson};
 use hamle_arena::{MatchOptions, MatchReport, Spec, games};
 use serde_json::{Value, json};
 
@@ -60,16 +60,26 @@ fn score_of(wdl: [u32; 3]) -> f64 {
     (f64::from(wdl[0]) + f64::from(wdl[1]) / 2.0) / f64::from(wdl.iter().sum::<u32>().max(1))
 }
 
-/// The 95 % interval of a score of `points` in `games`: Wilson's, counting each game as two half-point trials
-/// (it stays inside 0..1 and does not shrink to nothing when every game ended alike, as the normal one does).
-fn score_interval(points: f64, games: usize) -> (f64, f64) {
-    wilson((2.0 * points).round() as usize, 2 * games)
+/// The 95 % interval of the score of `wdl` (wins, draws, losses): the normal one from the games' own variance
+/// (a win, a draw and a loss each a value, so decisive games widen it as they should), kept inside 0..1; when
+/// every game ended alike it has no width, and Wilson's interval over the games takes its place.
+fn score_interval(wdl: [u32; 3]) -> (f64, f64) {
+    let games = wdl.iter().sum::<u32>() as usize;
+    let scores: Vec<f64> = [(wdl[0], 1.0), (wdl[1], 0.5), (wdl[2], 0.0)]
+        .iter()
+        .flat_map(|&(n, s)| std::iter::repeat_n(s, n as usize))
+        .collect();
+    let (lo, hi) = mean_interval(&scores);
+    if lo.is_finite() && hi > lo {
+        return (lo.max(0.0), hi.min(1.0));
+    }
+    let points = f64::from(wdl[0]) + f64::from(wdl[1]) / 2.0;
+    wilson(points.round() as usize, games)
 }
 
 /// The seed's score with its 95 % interval, from its 10 games.
 fn seed_interval(wdl: [u32; 3]) -> (f64, f64) {
-    let games = wdl.iter().sum::<u32>() as usize;
-    score_interval(f64::from(wdl[0]) + f64::from(wdl[1]) / 2.0, games)
+    score_interval(wdl)
 }
 
 /// The first-named bot's wins, draws and losses in the games it played black.
@@ -94,8 +104,8 @@ fn wdl_text(m: &MatchReport) -> String {
 
 /// The first-named bot's score with its 95 % interval.
 fn interval(m: &MatchReport) -> (f64, f64) {
-    let points: f64 = m.records.iter().map(|r| (r.a_points - r.b_points + 1.0) / 2.0).sum();
-    score_interval(points, m.games)
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    score_interval([count(m.a.wins), count(m.a.draws), count(m.a.losses)])
 }
 
 /// Plays every setting the tables need, and the three claims head to head.
@@ -111,10 +121,14 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
          scale. The thesis's tables give no depth for 4.1 and 4.3; depth 3 is used (its 4.3 repeats 4.1's \
          static-and-dynamic rows). Its depth 10 is not re-run: plain minimax takes about 5 s a move at depth 5 and \
          some thirty times more per ply. Our games alternate colours in pairs from the opening suite; \"as black\" \
-         counts the thesis's player's games with black, as the thesis played them. Its three claims are tested head \
-         to head, where the stand-ins do not matter.",
+         counts the thesis's player's games with black, as the thesis played them. Its first two claims are tested \
+         head to head, where the stand-ins do not matter, and the third along a ladder of opponents.",
     );
     hamle_chess::bots::uci::allow_programs();
+    report.replays(
+        "Every game replays from the seed but those against Stockfish, which is given time (100 ms a move), not \
+         nodes.",
+    );
     let registry = games::registry();
     let kind = registry.game("chess")?;
     let chess: Spec = "chess".parse()?;
@@ -296,9 +310,15 @@ mod tests {
     fn scores_and_intervals_count_draws_as_half_points() {
         assert_eq!(score_of([5, 3, 2]), 0.65);
         let (lo, hi) = seed_interval([5, 3, 2]);
-        assert!(lo < 0.65 && 0.65 < hi && lo > 0.3 && hi < 0.9, "{lo} {hi}");
+        assert!(lo < 0.65 && 0.65 < hi && lo > 0.3 && hi < 0.95, "{lo} {hi}");
         let (lo, hi) = seed_interval([0, 0, 10]);
         assert!(lo == 0.0 && hi > 0.1, "all lost still leaves room above 0: {hi}");
+        // 58 wins and 42 losses: the games' own spread, 0.58 ± 1.96 × 0.496 / √100, reaches below ½.
+        let (lo, hi) = score_interval([58, 0, 42]);
+        assert!((lo - 0.4828).abs() < 1e-3 && (hi - 0.6772).abs() < 1e-3, "{lo} {hi}");
+        // Draws narrow it: 58 wins, 42 draws has the same points per game as 79 of 100 but a smaller spread.
+        let (lo, _) = score_interval([58, 42, 0]);
+        assert!(lo > 0.74, "{lo}");
     }
 
     #[test]

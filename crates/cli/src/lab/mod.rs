@@ -90,7 +90,8 @@ impl Lab {
     /// The games to play where the seed played `seed_games`: scaled, rounded up to an even count (so that each
     /// side starts half), at least 2.
     fn games(&self, seed_games: usize) -> usize {
-        let scaled = (seed_games as f64 * self.scale).ceil() as usize;
+        // Less a hair, so that 1.1 × 100 (110.00000000000001 in floating point) gives 110.
+        let scaled = (seed_games as f64 * self.scale - 1e-9).ceil() as usize;
         scaled.max(2).next_multiple_of(2)
     }
 }
@@ -139,6 +140,8 @@ pub struct Report {
     body: String,
     charts: Vec<(String, String)>,
     data: Map<String, Value>,
+    /// What replays from the seed, when not every game does.
+    replays: Option<String>,
 }
 
 impl Report {
@@ -150,6 +153,7 @@ impl Report {
             body: String::new(),
             charts: Vec::new(),
             data: Map::new(),
+            replays: None,
         }
     }
 
@@ -172,6 +176,11 @@ impl Report {
         }
     }
 
+    /// Says which games replay from the seed, for a report with games that do not (an engine given time).
+    fn replays(&mut self, sentence: &str) {
+        self.replays = Some(sentence.to_owned());
+    }
+
     fn data(&mut self, key: &str, value: Value) {
         self.data.insert(key.to_owned(), value);
     }
@@ -180,11 +189,11 @@ impl Report {
         let mut md = format!("# {}\n\n{}\n\n", self.title, self.lead);
         let _ = writeln!(
             md,
-            "Made by `{command}` (hamle {}, {threads} {}, {:.1} minutes). Every game replays from the seed; \
-             the figures are in `results.json`.\n",
+            "Made by `{command}` (hamle {}, {threads} {}, {:.1} minutes). {} The figures are in `results.json`.\n",
             env!("CARGO_PKG_VERSION"),
             if threads == 1 { "thread" } else { "threads" },
-            seconds / 60.0
+            seconds / 60.0,
+            self.replays.as_deref().unwrap_or("Every game replays from the seed.")
         );
         md.push_str("## Findings\n\n| experiment | the seed | hamle | verdict |\n|---|---|---|---|\n");
         for f in &self.findings {
@@ -318,6 +327,7 @@ mod tests {
         assert_eq!(lab(0.1).games(30), 4, "3 rounds up to an even 4");
         assert_eq!(lab(0.01).games(30), 2);
         assert_eq!(lab(2.5).games(3), 8, "7.5 rounds up to 8");
+        assert_eq!(lab(1.1).games(100), 110, "not 112: 1.1 × 100 is a hair above 110 in floating point");
     }
 
     #[test]
@@ -343,7 +353,9 @@ mod tests {
         report.chart("c", "a chart", "<svg/>".into());
         let md = report.markdown("hamle lab reproduce 003", 1, 90.0);
         assert!(md.starts_with("# Title\n\nLead.\n\nMade by `hamle lab reproduce 003` (hamle "), "{md}");
-        assert!(md.contains(", 1 thread, 1.5 minutes)"), "{md}");
+        assert!(md.contains(", 1 thread, 1.5 minutes). Every game replays from the seed."), "{md}");
+        report.replays("Only some replay.");
+        assert!(report.markdown("c", 2, 60.0).contains(", 2 threads, 1.0 minutes). Only some replay."));
         assert!(md.contains("| w | s | o | **does not reproduce** |\n"), "{md}");
         assert!(md.contains("- *w*: because\n"), "{md}");
         assert!(md.contains("![a chart](c.svg)"), "{md}");

@@ -101,7 +101,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let all_drawn = perfect_pair.a.draws == perfect_pair.games;
     report.finding(Finding {
         what: "perfect play is a draw".into(),
-        seed: "a draw (\"X will at worst draw\")".into(),
+        seed: "a draw".into(),
         ours: format!(
             "solved: {} for X from the start; `perfect` against itself: {} draws in {} games",
             start_outcome.word(),
@@ -116,11 +116,13 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let perfect_lost: u64 = [0, 1].iter().map(|&s| walks[&("perfect", s)].lost).sum();
     let perfect_lines: u64 = [0, 1].iter().map(|&s| total(&walks[&("perfect", s)])).sum();
     report.finding(Finding {
-        what: "the minimax player never loses".into(),
-        seed: "implied: its minimax is meant to find the best move".into(),
+        what: "a minimax player never loses".into(),
+        seed: "its premise: minimax finds the best move (its own code does not: below)".into(),
         ours: format!("`perfect`: lost {perfect_lost} of {perfect_lines} lines against every opponent strategy"),
         verdict: Verdict::from(perfect_lost == 0),
-        why: "walked over every move an opponent can make, as X and as O".into(),
+        why: "`perfect`, a minimax that keeps every position's value, walked over every move an opponent can make, \
+              as X and as O"
+            .into(),
     });
     let blog_bad: usize = [0, 1].iter().map(|&s| walks[&("blog", s)].bad.len()).sum();
     let blog_lost: u64 = [0, 1].iter().map(|&s| walks[&("blog", s)].lost).sum();
@@ -181,12 +183,16 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         }
     }
     examples.push_str(
-        "Why: `getHamle` scores each child with `minimax(child, false)`, which takes the maximum over the \
-         opponent's replies, then the minimum over its own next moves, and so on: the search believes the \
-         opponent will play for X and that it will itself play for O. Only when one reply is left does the belief \
-         not matter, which is why the program plays sensibly near the end of a game and badly before. Playing O, \
-         it also maximises X's result. A minimax whose root takes the opponent's minimum (`minimax(child, true)`) \
-         and whose values are the mover's, as `perfect`'s are, makes none of these moves (the table above).\n",
+        "Why: `getHamle` scores each of its moves with `minimax(child, false)`, whose first level takes the \
+         maximum of X's values over the opponent's replies. Playing X, the search so believes the opponent will \
+         play for X, and, the levels alternating from there, that it will itself play for O at its next turn: \
+         every level below the root is one off. Playing O, the levels below the root happen to be right (X \
+         maximises, O minimises), but the root itself takes the maximum of X's values, so O picks the move best \
+         for X. A minimax whose root takes the opponent's minimum (`minimax(child, true)` for X) and whose values \
+         are the mover's, as `perfect`'s are, makes none of these moves (the table above). The move order \
+         (`Dugum.getCocuklar`) is not in the post: `blog` takes the cells a1, b1, c1, a2, … from the bottom left, \
+         so the first move among equals is that order's; the walk's counts do not depend on it (another corner \
+         to start from is a reflection of the board), the examples above do.\n",
     );
     report.section(&examples);
     let mut played = format!("## Matches\n\n{games} games each, seed {}, colours alternating:\n\n", lab.seed);

@@ -90,7 +90,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         "## Why\n\nAt least one reading agrees with the report's share: that reading is the likelier account of what \
          its games ran."
     } else {
-        "## Why not\n\nNo reading comes near. The score is dominated by 16000 × the corner tile, so the player guards the corner and little else; \
+        "## Why not\n\nNo reading reproduces the report's share. The score is dominated by 16000 × the corner tile, so the player guards the corner and little else; \
          its sums reward boards with many empty cells rather than plans, and one next move must serve every cell the \
          new tile may fall on. Reaching 2048 three times in four asks for more than the search and score the report \
          prints; its code is not in the report, so what its games ran cannot be checked."
