@@ -2,7 +2,8 @@
 //! counted for X (+1 X wins, −1 O wins, 0 a draw), whose levels are one off. The root scores each of its moves
 //! with `minimax(child, false)`, a maximising level, so the search assumes the opponent will *help* the side that
 //! the values favour, and the levels below alternate from there. It takes the first move (cells a1, b1, … c3) with
-//! the largest value, whichever side it plays: the values never change sign for O.
+//! the largest value, whichever side it plays: the values never change sign for O. The post shows neither its move
+//! order nor its leaf test: hamle's cell order and "the game is over" are assumed.
 
 use std::time::Instant;
 
