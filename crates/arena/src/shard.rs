@@ -136,13 +136,13 @@ impl ItemsPart {
     }
 }
 
-/// Combines the parts of a sharded run of items: every item in order, and the shards' wall times summed (in the
-/// part returned, whose entries are left empty).
+/// Combines the parts of a sharded run of items into the whole run, as one part (shard 0 of 1) holding every item
+/// in order, with the shards' wall times summed.
 ///
 /// # Errors
 /// When the parts are of different runs, a shard is missing or given twice, or a part does not hold its shard's
 /// items.
-pub fn merge_items(mut parts: Vec<ItemsPart>) -> Result<(ItemsPart, Vec<serde_json::Value>), ShardError> {
+pub fn merge_items(mut parts: Vec<ItemsPart>) -> Result<ItemsPart, ShardError> {
     let first = parts.first().ok_or_else(|| ShardError("no parts to merge".into()))?.clone();
     let key = |p: &ItemsPart| (p.run.clone(), p.params.clone(), p.items, p.shard.count);
     if let Some(other) = parts.iter().find(|p| key(p) != key(&first)) {
@@ -157,7 +157,7 @@ pub fn merge_items(mut parts: Vec<ItemsPart>) -> Result<(ItemsPart, Vec<serde_js
     let seconds = parts.iter().map(|p| p.seconds).sum();
     let mut entries: Vec<(usize, serde_json::Value)> = parts.into_iter().flat_map(|p| p.entries).collect();
     entries.sort_by_key(|(k, _)| *k);
-    Ok((ItemsPart { seconds, entries: Vec::new(), ..first }, entries.into_iter().map(|(_, v)| v).collect()))
+    Ok(ItemsPart { shard: Shard { index: 0, count: 1 }, seconds, entries, ..first })
 }
 
 /// One shard's games of a tournament, as `hamle tournament … --shard I/N --out PART` writes them: the shard's
@@ -382,6 +382,54 @@ pub fn merge(mut parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn items(index: usize, count: usize, run: &str) -> ItemsPart {
+        let items = 5;
+        ItemsPart {
+            shard: Shard { index, count },
+            run: run.into(),
+            params: serde_json::json!({ "n": 1 }),
+            items,
+            seconds: 1.5,
+            entries: ItemsPart::items_of(Shard { index, count }, items)
+                .into_iter()
+                .map(|k| (k, serde_json::json!(k * 10)))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn items_merge_in_order_from_parts_in_any_order_and_only_from_one_run() {
+        let whole = merge_items(vec![items(1, 2, "a"), items(0, 2, "a")]).expect("merged");
+        assert_eq!(whole.shard, Shard { index: 0, count: 1 });
+        assert_eq!(whole.seconds, 3.0);
+        let values: Vec<(usize, serde_json::Value)> = (0..5).map(|k| (k, serde_json::json!(k * 10))).collect();
+        assert_eq!(whole.entries, values);
+        let err = merge_items(vec![items(0, 2, "a"), items(1, 2, "b")]).expect_err("two runs").to_string();
+        assert!(err.contains("of another run"), "{err}");
+        let mut short = items(1, 2, "a");
+        short.entries.pop();
+        let err = merge_items(vec![items(0, 2, "a"), short]).expect_err("a missing item").to_string();
+        assert!(err.contains("does not hold"), "{err}");
+    }
+
+    #[test]
+    fn tournament_parts_of_another_tournament_are_refused() {
+        let part = |index: usize, seed: u64| TournamentPart {
+            shard: Shard { index, count: 2 },
+            game: "tictactoe".into(),
+            seed,
+            bots: vec!["a".into(), "b".into()],
+            games_per_pair: 2,
+            gauntlet: None,
+            anchor: 1,
+            matches: Vec::new(),
+        };
+        let err = merge_tournament(vec![part(0, 1), part(1, 2)]).expect_err("two seeds").to_string();
+        assert!(err.contains("of another tournament"), "{err}");
+        let err = merge_tournament(vec![part(0, 1)]).expect_err("a shard missing").to_string();
+        assert!(err.contains("shard 1/2 is missing"), "{err}");
+    }
 
     #[test]
     fn a_part_with_an_impossible_shard_is_refused_when_read() {

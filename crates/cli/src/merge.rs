@@ -57,7 +57,8 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     }
     if !items.is_empty() {
         anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");
-        let (run, values) = merge_items(items)?;
+        let run = merge_items(items)?;
+        let values: Vec<serde_json::Value> = run.entries.iter().map(|(_, v)| v.clone()).collect();
         return match run.run.as_str() {
             crate::domineering::TABLE_RUN => {
                 anyhow::ensure!(args.out.is_none(), "a table's merge prints it (with --json, as JSON): no --out");
