@@ -93,6 +93,14 @@ fn t1_fitted_every_printed_count_of_section_4_6_but_one_misprint() {
     same_result(T1_FITTED, 2, 3, "9/11 5/8");
 }
 
+/// EK-10's second phase is one block per die (its `break` leaves the search for the farthest checker, L1797–L1822):
+/// with 13 off and checkers on 21 and 24, 6-2 bears off 21 with the 6, then 24 with the 2, none being behind.
+#[test]
+fn each_larger_die_bears_off_from_the_farthest_point_in_its_own_block() {
+    let json = r#"{"turn":"white","points":["b15","","","","","","","","","","","","","","","","","","","","w1","","","w1"],"off":{"white":13,"black":0}}"#;
+    same_result(json, 6, 2, "21/off 24/off");
+}
+
 #[test]
 fn t2_a_door_on_the_way_and_a_broken_door() {
     assert_eq!(risk_of(T2, &[(8, 1)]), Hits { single: 2, sums: 4, doubles: 5 });

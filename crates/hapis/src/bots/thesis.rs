@@ -178,7 +178,7 @@ impl Turn {
         }
     }
 
-    /// EK-10: bear off with every die that can, exact dice first, then one larger die from the farthest point.
+    /// EK-10: bear off with every die that can, exact dice first, then each larger die from the farthest point.
     fn bear_off(&mut self) {
         for b in 0..self.boxes.len() {
             let (d, visible) = self.boxes[b];
@@ -204,9 +204,9 @@ impl Turn {
             let Some(from) = (25 - d..=24).find(|&p| self.board.point(self.me, p).checkers(self.me) > 0) else {
                 continue;
             };
+            // The C#'s `break` leaves the search for the farthest point, not the dice: each die has its block.
             if let Some(step) = self.board.step(from, d).filter(|s| self.admissible(&[*s])) {
                 self.commit(&[step]);
-                break;
             }
         }
     }
