@@ -129,7 +129,7 @@ impl Trainer {
         for (play, result) in &plays {
             let value = match Hapis::result(result, settings) {
                 Some(points) => points[me.index()],
-                None => self.net.outcome(result, settings, &mut self.scratch).flip().equity(),
+                None => self.net.raw_outcome(result, settings, &mut self.scratch).flip().equity(),
             };
             // Diverged weights give NaN: it then ranks lowest, so a legal play is still chosen.
             let value = if value.is_nan() { f64::NEG_INFINITY } else { value };

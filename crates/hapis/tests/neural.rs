@@ -239,3 +239,43 @@ fn the_shipped_network_prefers_a_safe_play_when_the_race_is_equal() {
         }
     }
 }
+
+/// A side that has borne off a checker cannot lose a mars (its checkers are all home, so not even the mother rule
+/// reaches it): the network's chances say so, and no position short of the end is worth more than a single win to
+/// its opponent. Positions of a race near its end, each side on roll in turn.
+#[test]
+fn no_mars_is_counted_against_a_side_that_has_borne_off() {
+    let net = Net::shipped();
+    let mut scratch = Vec::new();
+    for (json, mover_off, other_off) in [
+        (
+            r#"{"turn":"white","points":["b4","b4","b4","","","","","","","","","","","","","","","","w5","w5","w5","","",""],"off":{"white":0,"black":3}}"#,
+            0,
+            3,
+        ),
+        (
+            r#"{"turn":"black","points":["b4","b4","b4","","","","","","","","","","","","","","","","w5","w5","w5","","",""],"off":{"white":0,"black":3}}"#,
+            3,
+            0,
+        ),
+        (
+            r#"{"turn":"white","points":["b2","b2","","","","","","","","","","","w3","w3","","","","","","w2","","","","w1"],"off":{"white":6,"black":11}}"#,
+            6,
+            11,
+        ),
+    ] {
+        let position = Position::from_json_str(json).expect("a valid position");
+        assert_eq!(
+            (position.off[position.turn.index()], position.off[position.turn.other().index()]),
+            (mover_off, other_off)
+        );
+        let outcome = net.outcome(&position, Settings::default(), &mut scratch);
+        if other_off > 0 {
+            assert_eq!(outcome.win_mars, 0.0, "{json}");
+            assert!(outcome.equity() <= 1.0, "{json}: {}", outcome.equity());
+        }
+        if mover_off > 0 {
+            assert_eq!(outcome.lose_mars, 0.0, "{json}");
+        }
+    }
+}

@@ -237,6 +237,21 @@ impl Net {
 
     /// The outcome for the side on roll in `position` (not over) under `settings`.
     pub fn outcome(&self, position: &Position, settings: Settings, scratch: &mut Vec<(u16, f32)>) -> Outcome {
+        let raw = self.raw_outcome(position, settings, scratch);
+        // A side that has borne off a checker can lose no mars (nor, its checkers all home, by the mother rule):
+        // the network's guess there would make a waiting play look better than winning now.
+        let (me, them) = (position.turn.index(), position.turn.other().index());
+        let possible = |borne_off: u8| if borne_off == 0 { 1.0 } else { 0.0 };
+        Outcome {
+            win: raw.win,
+            win_mars: raw.win_mars * possible(position.off[them]),
+            lose_mars: raw.lose_mars * possible(position.off[me]),
+        }
+    }
+
+    /// The network's own outcome, mars chances as it guesses them even where none can be: what self-play chose
+    /// its plays by when the shipped weights were trained, so that their commands still make them.
+    pub fn raw_outcome(&self, position: &Position, settings: Settings, scratch: &mut Vec<(u16, f32)>) -> Outcome {
         encode(position, settings, scratch);
         let [win, win_mars, lose_mars] = self.forward(scratch).out.map(f64::from);
         // A mars implies a win: keep the chances consistent, as gnubg does.
