@@ -59,6 +59,10 @@ pub fn run(command: HapisCommand) -> Result<()> {
             let position = Position::from_json_str(&position).context("--position")?;
             let dice = Dice::parse(&dice).context("--dice")?;
             anyhow::ensure!(position.winner().is_none(), "--position: the game is over, nothing is to be played");
+            anyhow::ensure!(
+                !position.mothers_pinned(),
+                "--position: the game is over (both mothers are pinned: a tie), nothing is to be played"
+            );
             let plays: Vec<_> = position
                 .plays(dice)
                 .into_iter()

@@ -410,6 +410,11 @@ fn hapis_legal_refuses_bad_input_with_a_reason() {
     assert_clean_failure(&hamle(&["hapis", "legal", "--position", &two_prisoners, "--dice", "3,5"]), "is not a point");
     assert_clean_failure(&hamle(&["hapis", "legal", "--position", START, "--dice", "0,7"]), "dice are 1 to 6");
     assert_clean_failure(&hamle(&["hapis", "legal", "--position", r#"{"turn":"red"}"#, "--dice", "1,2"]), "turn");
+    // Both mothers pinned: the game is a tie and over, as `hint` and `perft` (0 plays) also say.
+    let tie = r#"{"turn":"white","points":["b1/w","","","","","","","","","","w13","","b13","","","","","","","","","","","w1/b"],"off":{"white":0,"black":0}}"#;
+    assert_clean_failure(&hamle(&["hapis", "legal", "--position", tie, "--dice", "3,1"]), "both mothers are pinned");
+    assert_clean_failure(&hamle(&["hapis", "hint", "--position", tie, "--dice", "3,1"]), "the game is over");
+    assert_eq!(text(&hamle(&["hapis", "perft", "--depth", "1", "--position", tie]).stdout).trim(), "0");
 }
 
 #[test]
