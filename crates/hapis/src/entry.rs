@@ -6,13 +6,15 @@ use crate::rules::{Dice, Hapis, Play, Position, Step};
 /// Why a step cannot be added to an [`Entry`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EntryError {
-    /// No die left takes a checker from `from` to `to`.
-    #[error("{from}/{} cannot be played with the dice left", to.map_or("off".to_owned(), |t| t.to_string()))]
+    /// No die left takes a checker from `from` to `to`, for the reason `why`.
+    #[error("{from}/{} cannot be played: {why}", to.map_or("off".to_owned(), |t| t.to_string()))]
     NoDie {
         /// The point left.
         from: u8,
         /// The point reached (`None`: off).
         to: Option<u8>,
+        /// Why not.
+        why: Blocked,
     },
     /// The step is playable but no legal play starts this way.
     #[error("that would not be a legal play: use as many dice as can be played (the larger one if only one can)")]
@@ -20,6 +22,68 @@ pub enum EntryError {
     /// The play is already complete.
     #[error("the play is complete: no die is left to play")]
     Complete,
+}
+
+/// Why a step cannot be made with the dice left, as a person at the board is told.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Blocked {
+    /// No checker of the side's stands on the point.
+    #[error("you have no checker on {0}")]
+    NoChecker(u8),
+    /// The side's checker there is a prisoner.
+    #[error("your checker on {0} is pinned until their checkers leave it")]
+    Pinned(u8),
+    /// The step goes backwards or nowhere.
+    #[error("checkers move forwards only")]
+    Backwards,
+    /// Bearing off waits until every checker is home and none is pinned.
+    #[error("bearing off waits until all your checkers are home (19 to 24) and none is pinned")]
+    NotHome,
+    /// No die left is the distance (the dice left are listed).
+    #[error("no die left is {distance} (left: {left})")]
+    NoSuchDie {
+        /// The points the step covers.
+        distance: u8,
+        /// The dice left, as `5, 2`.
+        left: String,
+    },
+    /// The point reached is the opponent's door (two or more of theirs, or theirs on a prisoner).
+    #[error("{0} is their door: two or more of their checkers, or theirs on a prisoner")]
+    Door(u8),
+    /// A die larger than the distance to off bears off only from the farthest point.
+    #[error("a die larger than needed bears off only from your farthest point, {0}")]
+    NotFarthest(u8),
+}
+
+impl Blocked {
+    /// Why `board`'s side to move cannot step from `from` to `to` with the dice `left` (when it cannot).
+    fn of(board: &Position, from: u8, to: Option<u8>, left: &[u8]) -> Blocked {
+        let side = board.turn;
+        let point = board.point(side, from);
+        if point.checkers(side) == 0 {
+            return Blocked::NoChecker(from);
+        }
+        if !point.movable(side) {
+            return Blocked::Pinned(from);
+        }
+        let target = to.unwrap_or(25);
+        if target <= from {
+            return Blocked::Backwards;
+        }
+        if to.is_none() && !board.can_bear_off(side) {
+            return Blocked::NotHome;
+        }
+        let distance = target - from;
+        if to.is_some() && left.contains(&distance) {
+            return Blocked::Door(target);
+        }
+        if to.is_none() && left.iter().any(|&d| d > distance) {
+            let farthest = (19..=24).find(|&p| board.point(side, p).movable(side)).unwrap_or(from);
+            return Blocked::NotFarthest(farthest);
+        }
+        let left = left.iter().map(u8::to_string).collect::<Vec<_>>().join(", ");
+        Blocked::NoSuchDie { distance, left }
+    }
 }
 
 /// The steps entered so far for the dice on the table.
@@ -128,7 +192,12 @@ impl Entry {
             return Err(EntryError::Complete);
         }
         let (mut board, mut left) = self.partial();
-        let step = board.step_to(from, to, &mut left).ok_or(EntryError::NoDie { from, to })?;
+        let all = left.clone();
+        let step = board.step_to(from, to, &mut left).ok_or_else(|| EntryError::NoDie {
+            from,
+            to,
+            why: Blocked::of(&board, from, to, &all),
+        })?;
         board.apply(step);
         if !self.reachable(&board, &left) {
             return Err(EntryError::NoPlay);

@@ -16,7 +16,7 @@ mod rules;
 pub mod train;
 
 pub use def::definition;
-pub use entry::{Entry, EntryError};
+pub use entry::{Blocked, Entry, EntryError};
 pub use notation::{NotationError, side_name};
 pub use rules::{
     CHECKERS, Dice, Hapis, Opening, POINTS, Phase, Play, Point, Position, PositionError, Settings, Side, Step,

@@ -1,7 +1,7 @@
 //! Entering a play one step at a time: every legal play can be entered, each step offered leads to a legal
 //! play, and a step that leads to none is refused without changing the entry.
 
-use hamle_hapis::{Dice, Entry, EntryError, Hapis, Phase, Point, Position, Settings, Side};
+use hamle_hapis::{Blocked, Dice, Entry, EntryError, Hapis, Phase, Point, Position, Settings, Side};
 use hamle_testkit::random_positions;
 
 fn positions() -> Vec<Hapis> {
@@ -45,9 +45,38 @@ fn every_step_offered_keeps_a_legal_play_within_reach() {
 fn a_step_with_no_die_is_refused_and_changes_nothing() {
     let game = Hapis::at(Position::start(), Phase::Move(Dice(3, 1)), Settings::default());
     let mut entry = Entry::new(&game).expect("dice");
-    assert_eq!(entry.push(1, Some(7)), Err(EntryError::NoDie { from: 1, to: Some(7) }));
+    let refused = entry.push(1, Some(7));
+    let why = Blocked::NoSuchDie { distance: 6, left: "3, 1".into() };
+    assert_eq!(refused, Err(EntryError::NoDie { from: 1, to: Some(7), why }));
+    assert_eq!(refused.map_err(|e| e.to_string()), Err("1/7 cannot be played: no die left is 6 (left: 3, 1)".into()));
     assert!(entry.steps().is_empty());
     assert_eq!(entry.left(), vec![3, 1]);
+}
+
+/// Each refusal names its reason: no checker there, a pinned one, backwards, not all home, their door, a larger
+/// die not from the farthest point.
+#[test]
+fn a_refused_step_says_why() {
+    let at = |json: &str, a: u8, b: u8| {
+        let position = Position::from_json_str(json).expect("a valid position");
+        Hapis::at(position, Phase::Move(Dice(a, b)), Settings::default())
+    };
+    let why = |game: &Hapis, from: u8, to: Option<u8>| match Entry::new(game).expect("dice").push(from, to) {
+        Err(EntryError::NoDie { why, .. }) => why,
+        other => panic!("{from}/{to:?}: {other:?}"),
+    };
+    let start = Hapis::at(Position::start(), Phase::Move(Dice(3, 1)), Settings::default());
+    assert_eq!(why(&start, 2, Some(5)), Blocked::NoChecker(2));
+    assert_eq!(why(&start, 1, Some(1)), Blocked::Backwards);
+    assert_eq!(why(&start, 1, None), Blocked::NotHome);
+    let door = r#"{"turn":"white","points":["w15","","","b2","","","","","","","","","","","","","","","","","","","","b13"],"off":{"white":0,"black":0}}"#;
+    assert_eq!(why(&at(door, 3, 1), 1, Some(4)), Blocked::Door(4));
+    let pinned = r#"{"turn":"white","points":["w14","","","","b1/w","","","","","","","","","","","","","","","","","","","b14"],"off":{"white":0,"black":0}}"#;
+    assert_eq!(why(&at(pinned, 3, 1), 5, Some(8)), Blocked::Pinned(5));
+    let home = r#"{"turn":"white","points":["b15","","","","","","","","","","","","","","","","","","","w1","","","w1",""],"off":{"white":13,"black":0}}"#;
+    let refused = why(&at(home, 6, 5), 23, None);
+    assert_eq!(refused, Blocked::NotFarthest(20));
+    assert_eq!(refused.to_string(), "a die larger than needed bears off only from your farthest point, 20");
 }
 
 #[test]
