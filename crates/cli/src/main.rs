@@ -396,6 +396,10 @@ fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
 fn run(cli: Cli) -> Result<()> {
     let registry = games::registry();
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
+    if !matches!(command, Command::Serve(_)) {
+        // A person at the terminal may name a trained network's file; the web app never reads one.
+        hamle_hapis::allow_weight_files();
+    }
     match command {
         Command::Serve(args) => serve(&args),
         Command::Play {

@@ -333,6 +333,29 @@ fn a_report_writes_up_a_domineering_table_and_a_training_curve() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A network `hamle train hapis` wrote plays through `neural(weights=FILE)` and `expert(weights=FILE)`, named so in
+/// the report; a file that is not one is refused with the reason.
+#[test]
+fn a_trained_network_plays_from_its_file() {
+    let dir = std::env::temp_dir().join(format!("hamle-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let net = dir.join("net.bin").display().to_string();
+    let trained = hamle(&["train", "hapis", "--games", "2", "--hidden", "4", "--eval-every", "0", "--out", &net]);
+    assert!(trained.status.success(), "{}", text(&trained.stderr));
+    for bot in [format!("neural(weights={net})"), format!("expert(plies=1,weights={net})")] {
+        let out = hamle(&["match", "hapis", &bot, "random", "--games", "2", "--json"]);
+        assert!(out.status.success(), "{bot}: {}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let name = report["a"]["bot"].as_str().expect("a name").to_owned();
+        assert!(name.contains(&format!("weights={net}")), "{name}");
+    }
+    let not_a_net = dir.join("notes.txt").display().to_string();
+    std::fs::write(&not_a_net, "not a network").expect("written");
+    let out = hamle(&["match", "hapis", &format!("neural(weights={not_a_net})"), "random", "--games", "2"]);
+    assert_clean_failure(&out, "a weights file `hamle train hapis` wrote");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_match_replays_from_its_seed() {
     let args = ["match", "tictactoe", "thesis", "random", "--games", "60", "--seed", "9", "--json"];

@@ -7,8 +7,60 @@ use std::time::Duration;
 use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
 use serde_json::{Value, json};
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use hamle_core::SpecError;
+
 use crate::bots::{Filter, Level, Net, Player, hints};
 use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
+
+/// Whether bots may read weights files (`neural(weights=FILE)`): only the terminal's commands allow it, so that a
+/// spec sent to the web app never reads a file on the server.
+static FILES_ALLOWED: AtomicBool = AtomicBool::new(false);
+
+/// Lets `neural` and `expert` read a network from a file (`weights=FILE`) in this process. Only the terminal's
+/// commands call it.
+pub fn allow_weight_files() {
+    FILES_ALLOWED.store(true, Ordering::SeqCst);
+}
+
+/// The `weights` parameter: the shipped network, or one read from a file (each file read once per process).
+fn network(params: &Params, path: &str) -> Result<Arc<Net>, SpecError> {
+    if path == "shipped" {
+        return Ok(Net::shipped());
+    }
+    let refuse = |why: String| match params.bad("weights", path) {
+        SpecError::BadParam { owner, key, value, .. } => SpecError::BadParam { owner, key, value, values: why },
+        other => other,
+    };
+    if !FILES_ALLOWED.load(Ordering::SeqCst) {
+        return Err(refuse("shipped, or a file from the terminal (the web app reads no files)".into()));
+    }
+    static READ: OnceLock<Mutex<HashMap<String, Arc<Net>>>> = OnceLock::new();
+    let mut read = READ.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(net) = read.get(path) {
+        return Ok(net.clone());
+    }
+    let bytes = std::fs::read(path).map_err(|e| refuse(format!("a weights file `hamle train hapis` wrote: {e}")))?;
+    let net = Arc::new(
+        Net::from_bytes(&bytes).map_err(|e| refuse(format!("a weights file `hamle train hapis` wrote: {e}")))?,
+    );
+    read.insert(path.to_owned(), net.clone());
+    Ok(net)
+}
+
+/// A bot's name with its weights file among its parameters (the shipped network is not named).
+fn named(name: &str, weights: &str) -> String {
+    if weights == "shipped" {
+        name.to_owned()
+    } else if let Some(open) = name.strip_suffix(')') {
+        format!("{open},weights={weights})")
+    } else {
+        format!("{name}(weights={weights})")
+    }
+}
 
 /// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.
 const HINT_TIME: Duration = Duration::from_secs(2);
@@ -44,7 +96,14 @@ pub fn definition() -> GameDef<Hapis> {
         },
         ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
     ];
+    const WEIGHTS: ParamDoc = ParamDoc {
+        key: "weights",
+        values: "shipped|a file (terminal only)",
+        default: "shipped",
+        about: "the network: the shipped one, or one `hamle train hapis` wrote",
+    };
     const SEARCH: &[ParamDoc] = &[
+        WEIGHTS,
         ParamDoc { key: "plies", values: "1..=3", default: "2", about: "plies searched (3 is slow: seconds a play)" },
         ParamDoc { key: "filter", values: "1..=64", default: "8", about: "most plays searched deeper at each level" },
         ParamDoc {
@@ -54,12 +113,15 @@ pub fn definition() -> GameDef<Hapis> {
             about: "only plays this many points of equity from the best are searched deeper",
         },
     ];
-    const LEVEL: &[ParamDoc] = &[ParamDoc {
-        key: "level",
-        values: "beginner|casual|intermediate|advanced|expert",
-        default: "advanced",
-        about: "noise 0.15/0.08/0.04/0 points on each play's equity; expert searches 2-ply",
-    }];
+    const LEVEL: &[ParamDoc] = &[
+        ParamDoc {
+            key: "level",
+            values: "beginner|casual|intermediate|advanced|expert",
+            default: "advanced",
+            about: "noise 0.15/0.08/0.04/0 points on each play's equity; expert searches 2-ply",
+        },
+        WEIGHTS,
+    ];
     GameDef {
         name: "hapis",
         about: "Hapis Tavlası, backgammon with pinning (thesis 000)",
@@ -90,12 +152,14 @@ pub fn definition() -> GameDef<Hapis> {
                     let plies = params.parse_in("plies", 1..=3)?;
                     let filter = params.parse_in("filter", 1..=64)?;
                     let window: f64 = params.parse_in("window", 0.0..=4.0)?;
-                    let mut player = Level::Expert.player(Net::shipped());
+                    let weights = params.text("weights");
+                    let mut player = Level::Expert.player(network(params, &weights)?);
                     player.search.plies = plies;
                     player.search.filter = Filter { count: filter, within: window };
                     if player.search.filter != Filter::default() || plies != 2 {
                         player.name = format!("expert(filter={filter},plies={plies},window={window})");
                     }
+                    player.name = named(&player.name, &weights);
                     Ok(Box::new(player))
                 },
             },
@@ -106,7 +170,10 @@ pub fn definition() -> GameDef<Hapis> {
                 make: |params: &mut Params, _| {
                     let text = params.text("level");
                     let level = Level::parse(&text).ok_or_else(|| params.bad("level", &text))?;
-                    Ok(Box::new(level.player(Net::shipped())))
+                    let weights = params.text("weights");
+                    let mut player = level.player(network(params, &weights)?);
+                    player.name = named(&player.name, &weights);
+                    Ok(Box::new(player))
                 },
             },
             BotDef {
