@@ -2,7 +2,10 @@
 //! on real games.
 
 use hamle_arena::elo::elo_from_score;
-use hamle_arena::tournament::{TournamentOptions, ratings, run_tournament};
+use hamle_arena::shard::{Shard, merge_tournament};
+use hamle_arena::tournament::{
+    TournamentOptions, TournamentReport, rate, ratings, run_tournament, run_tournament_shard,
+};
 use hamle_arena::{MatchOptions, Spec, games};
 
 /// Symmetric tables of games and of points from `(i, j, games, points of i)`.
@@ -130,4 +133,55 @@ fn tournaments_that_cannot_be_played_are_refused() {
         &mut |_, _| {},
     );
     assert!(one_player.expect_err("refused").to_string().contains("two players"));
+}
+
+/// Shards of a tournament, merged, give the whole tournament: the same games of every pairing (its `games` and
+/// `first` set per shard whatever the options say), the same ratings; progress counts each pairing once.
+#[test]
+fn a_tournament_in_shards_merges_into_the_whole_tournament() {
+    let registry = games::registry();
+    let kind = registry.game("tictactoe").expect("tic-tac-toe");
+    let game: Spec = "tictactoe".parse().expect("a spec");
+    let bots: Vec<Spec> = ["perfect", "thesis(depth=1)", "random"].iter().map(|b| b.parse().expect("a spec")).collect();
+    let options = TournamentOptions { games_per_pair: 10, gauntlet: None, anchor: 2 };
+    // A `first` and `games` in the options given are not the tournament's: each run sets its own.
+    let given = MatchOptions { seed: 3, first: 7, games: 1, ..MatchOptions::default() };
+    let mut calls = Vec::new();
+    let whole = run_tournament(kind, &game, &bots, &given, &options, &mut |d, n| calls.push((d, n))).expect("played");
+    assert_eq!(calls, [(1, 3), (2, 3), (3, 3)]);
+    let plain = MatchOptions { seed: 3, ..MatchOptions::default() };
+    let reference = run_tournament(kind, &game, &bots, &plain, &options, &mut |_, _| {}).expect("played");
+    let games = |r: &TournamentReport| r.matches.iter().map(|m| m.records.clone()).collect::<Vec<_>>();
+    assert_eq!(games(&whole), games(&reference));
+    let mut parts = Vec::new();
+    for index in [1, 0] {
+        let shard = Shard { index, count: 2 };
+        let mut calls = Vec::new();
+        let part = run_tournament_shard(kind, &game, &bots, &given, &options, shard, &mut |d, n| calls.push((d, n)))
+            .expect("a shard");
+        assert_eq!(calls, [(1, 3), (2, 3), (3, 3)]);
+        let want: Vec<usize> = shard.games(10).collect();
+        for m in &part.matches {
+            assert_eq!(m.records.iter().map(|r| r.index).collect::<Vec<_>>(), want, "shard {shard}");
+        }
+        parts.push(part);
+    }
+    let merged = merge_tournament(parts).expect("merged");
+    assert_eq!(games(&merged), games(&whole));
+    assert_eq!((merged.ratings.clone(), merged.crosstable.clone()), (whole.ratings.clone(), whole.crosstable.clone()));
+}
+
+#[test]
+fn ratings_need_one_match_per_pairing() {
+    let registry = games::registry();
+    let kind = registry.game("tictactoe").expect("tic-tac-toe");
+    let game: Spec = "tictactoe".parse().expect("a spec");
+    let bots: Vec<Spec> = ["perfect", "random", "thesis"].iter().map(|b| b.parse().expect("a spec")).collect();
+    let options = TournamentOptions { games_per_pair: 2, gauntlet: None, anchor: 0 };
+    let whole = run_tournament(kind, &game, &bots, &MatchOptions::default(), &options, &mut |_, _| {}).expect("played");
+    let names = whole.bots.clone();
+    let mut two = whole.matches.clone();
+    two.pop();
+    let refused = rate("tictactoe".into(), 1, names, &options, two).expect_err("a pairing without its match");
+    assert!(refused.to_string().contains("2 matches for 3 pairings of 3 bots"), "{refused}");
 }
