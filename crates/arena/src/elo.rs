@@ -135,6 +135,9 @@ mod tests {
             (23, 30, 150, 300, 0.006585929452383465),
             (2, 4, 20, 40, 1.0),
             (1, 10, 5, 12, 0.16187527642636004),
+            // One game on one side: the table of factorials must reach n + m, not n × m.
+            (0, 1, 4, 4, 0.2),
+            (2, 3, 0, 1, 1.0),
         ] {
             let ours = fisher_exact(a, n, b, m);
             assert!((ours - p).abs() <= 1e-9 * p.max(1e-9) + 1e-12, "{a}/{n} against {b}/{m}: {ours} against {p}");
