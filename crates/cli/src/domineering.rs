@@ -116,7 +116,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
 
 /// The seed's letter for a board: `V`/`H` when that side wins whoever starts, `1`/`2` when the
 /// first/second player wins either way.
-fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
+pub fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
     match (vertical_first, horizontal_first) {
         (Side::Vertical, Side::Vertical) => "V",
         (Side::Horizontal, Side::Horizontal) => "H",
@@ -188,6 +188,18 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
     print_table(&params, &cells, seconds, json)
 }
 
+/// The letters of a table's cells (as `--table N --json` gives them) by row and column, `?` where none is given.
+pub fn letters(n: usize, cells: &[serde_json::Value]) -> Vec<Vec<&str>> {
+    let mut grid = vec![vec!["?"; n]; n];
+    for cell in cells {
+        let (r, c) = (cell["rows"].as_u64().unwrap_or(0) as usize, cell["cols"].as_u64().unwrap_or(0) as usize);
+        if let Some(slot) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
+            *slot = cell["letter"].as_str().unwrap_or("?");
+        }
+    }
+    grid
+}
+
 /// Prints an outcome table from its cells (as `--table N` solves them, or `hamle merge` gathers them).
 pub fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
     let n = params["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a table's size is 1 to 16")? as usize;
@@ -197,13 +209,7 @@ pub fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seco
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());
     }
-    let mut grid = vec![vec!["?"; n]; n];
-    for cell in cells {
-        let (r, c) = (cell["rows"].as_u64().unwrap_or(0) as usize, cell["cols"].as_u64().unwrap_or(0) as usize);
-        if let Some(slot) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
-            *slot = cell["letter"].as_str().unwrap_or("?");
-        }
-    }
+    let grid = letters(n, cells);
     println!("Domineering outcomes, rows down, columns across (V: Vertical wins, H: Horizontal wins,");
     println!("1: the first player wins, 2: the second player wins, whoever that is)");
     print!("{:>4}", "");

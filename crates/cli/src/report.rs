@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use serde_json::Value;
 
@@ -205,29 +206,50 @@ pub(crate) fn line_chart(
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
         root.fill(&WHITE).map_err(chart_error)?;
         let mut chart = categories(&root, title, y_desc, x_labels, 0.25, range)?;
-        for (i, (name, values)) in lines.iter().enumerate() {
-            let colour = Palette99::pick(i).to_rgba();
-            let points: Vec<(f64, f64)> = values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect();
-            chart
-                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-                .map_err(chart_error)?
-                .label(name.clone())
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour));
-            chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, colour.filled()))).map_err(chart_error)?;
-        }
+        let series: Vec<(String, Vec<(f64, f64)>)> = lines
+            .iter()
+            .map(|(name, values)| (name.clone(), values.iter().enumerate().map(|(x, &y)| (x as f64, y)).collect()))
+            .collect();
+        draw_lines(&mut chart, &series)?;
         chart
             .draw_series(marks.iter().map(|&(x, y)| Circle::new((x as f64, y), 6, RED.filled())))
             .map_err(chart_error)?;
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::MiddleRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(chart_error)?;
+        legend(&mut chart, SeriesLabelPosition::MiddleRight)?;
         root.present().map_err(chart_error)?;
     }
     Ok(svg)
+}
+
+/// Draws each named line with a dot at each point, in its own colour, labelled for the legend.
+fn draw_lines<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    lines: &[(String, Vec<(f64, f64)>)],
+) -> Result<()> {
+    for (i, (name, points)) in lines.iter().enumerate() {
+        let colour = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
+            .map_err(chart_error)?
+            .label(name.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour));
+        chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(chart_error)?;
+    }
+    Ok(())
+}
+
+/// The legend of the lines drawn, at `position`.
+fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    position: SeriesLabelPosition,
+) -> Result<()> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(chart_error)?;
+    Ok(())
 }
 
 /// Lines over a numeric x axis (games trained, moves), each with its name.
@@ -251,22 +273,8 @@ pub(crate) fn curve_chart(
             .build_cartesian_2d(0f64..last * 1.02, range.0..range.1)
             .map_err(chart_error)?;
         chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).draw().map_err(chart_error)?;
-        for (i, (name, points)) in lines.iter().enumerate() {
-            let colour = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(points.clone(), colour.stroke_width(2)))
-                .map_err(chart_error)?
-                .label(name.clone())
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], colour));
-            chart.draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(chart_error)?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(chart_error)?;
+        draw_lines(&mut chart, lines)?;
+        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         root.present().map_err(chart_error)?;
     }
     Ok(svg)
@@ -298,13 +306,10 @@ fn outcomes(value: &Value) -> Result<(String, String)> {
     let n =
         value["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a Domineering table's size is 1 to 16")? as usize;
     let boards = value["boards"].as_array().context("boards")?;
-    let mut grid = vec![vec!["?".to_owned(); n]; n];
+    let grid = crate::domineering::letters(n, boards);
     let mut squares = Vec::new();
     for b in boards {
         let (r, c) = (b["rows"].as_u64().context("rows")? as usize, b["cols"].as_u64().context("cols")? as usize);
-        if let Some(cell) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
-            b["letter"].as_str().unwrap_or("?").clone_into(cell);
-        }
         if r == c {
             let nodes: f64 = b["nodes"].as_array().context("nodes")?.iter().filter_map(Value::as_f64).sum();
             squares.push((format!("{r}×{c}"), nodes.max(1.0).log10()));

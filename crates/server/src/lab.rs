@@ -71,15 +71,15 @@ fn missing(what: &str) -> Response {
         .into_response()
 }
 
-/// Reads a file of the lab's directory on a blocking thread; `None` when it is missing, too large or unreadable.
+/// A file of at most [`MAX_FILE`] bytes; `None` when it is missing, too large or unreadable.
+fn small_file(path: &FsPath) -> Option<Vec<u8>> {
+    let size = std::fs::metadata(path).ok()?.len();
+    (size <= MAX_FILE).then(|| std::fs::read(path).ok()).flatten()
+}
+
+/// [`small_file`] on a blocking thread.
 async fn read(path: PathBuf) -> Option<Vec<u8>> {
-    tokio::task::spawn_blocking(move || {
-        let size = std::fs::metadata(&path).ok()?.len();
-        (size <= MAX_FILE).then(|| std::fs::read(&path).ok()).flatten()
-    })
-    .await
-    .ok()
-    .flatten()
+    tokio::task::spawn_blocking(move || small_file(&path)).await.ok().flatten()
 }
 
 /// A report folder as the index lists it: its name, its title and how many of its findings reproduce (of how many).
@@ -87,8 +87,7 @@ type Listed = (String, String, Option<(usize, usize)>);
 
 /// A file of at most [`MAX_FILE`] bytes as text.
 fn small_text(path: &FsPath) -> Option<String> {
-    let size = std::fs::metadata(path).ok()?.len();
-    (size <= MAX_FILE).then(|| std::fs::read_to_string(path).ok()).flatten()
+    String::from_utf8(small_file(path)?).ok()
 }
 
 /// The report folders of `dir`, by name.

@@ -79,11 +79,6 @@ fn score_interval(wdl: [u32; 3]) -> (f64, f64) {
     wilson(points.round() as usize, games)
 }
 
-/// The seed's score with its 95 % interval, from its 10 games.
-fn seed_interval(wdl: [u32; 3]) -> (f64, f64) {
-    score_interval(wdl)
-}
-
 /// The first-named bot's wins, draws and losses in the games it played black.
 fn as_black(m: &MatchReport) -> [u32; 3] {
     let mut wdl = [0u32; 3];
@@ -178,7 +173,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
             hi
         ));
         if row.table == "4.3" && row.opponent.starts_with("Chess Titans") {
-            let (slo, shi) = seed_interval(row.seed);
+            let (slo, shi) = score_interval(row.seed);
             let label = row.opponent.replace("Chess Titans level", "Titans");
             bars.push(Bar { label, value: score_of(row.seed), low: slo, high: shi, seed: true });
         }
@@ -309,9 +304,9 @@ mod tests {
     #[test]
     fn scores_and_intervals_count_draws_as_half_points() {
         assert_eq!(score_of([5, 3, 2]), 0.65);
-        let (lo, hi) = seed_interval([5, 3, 2]);
+        let (lo, hi) = score_interval([5, 3, 2]);
         assert!(lo < 0.65 && 0.65 < hi && lo > 0.3 && hi < 0.95, "{lo} {hi}");
-        let (lo, hi) = seed_interval([0, 0, 10]);
+        let (lo, hi) = score_interval([0, 0, 10]);
         assert!(lo == 0.0 && hi > 0.1, "all lost still leaves room above 0: {hi}");
         // 58 wins and 42 losses: the games' own spread, 0.58 ± 1.96 × 0.496 / √100, reaches below ½.
         let (lo, hi) = score_interval([58, 0, 42]);

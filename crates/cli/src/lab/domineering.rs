@@ -57,14 +57,11 @@ fn outcomes(letter: &str) -> [Option<Side>; 2] {
     }
 }
 
-/// The seed's letter for two known outcomes, or for one (`1v`…), or `?`.
+/// The seed's letter for two known outcomes (as `--table` prints it), or for one (`1v`…), or `?`.
 fn letter(found: [Option<Side>; 2]) -> &'static str {
     use Side::{Horizontal as H, Vertical as V};
     match found {
-        [Some(V), Some(V)] => "V",
-        [Some(H), Some(H)] => "H",
-        [Some(V), Some(H)] => "1",
-        [Some(H), Some(V)] => "2",
+        [Some(vertical_first), Some(horizontal_first)] => crate::domineering::letter(vertical_first, horizontal_first),
         [Some(V), None] => "1v",
         [Some(H), None] => "2v",
         [None, Some(H)] => "1h",
