@@ -16,6 +16,7 @@ mod solve;
 mod sprt;
 mod tournament;
 mod train;
+mod train_2048;
 mod train_chess;
 mod uci;
 
@@ -398,7 +399,7 @@ fn run(cli: Cli) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     if !matches!(command, Command::Serve(_)) {
         // A person at the terminal may name a trained network's file; the web app never reads one.
-        hamle_hapis::allow_weight_files();
+        hamle_core::weights::allow_files();
     }
     match command {
         Command::Serve(args) => serve(&args),

@@ -39,6 +39,9 @@ pub fn run(args: &Args) -> Result<()> {
     for (shown, stem, text) in &inputs {
         let (section, svg) = if text.starts_with(crate::train::CSV_HEADER) {
             training(&crate::train::parse_curve(text, shown)?)?
+        } else if text.starts_with(crate::train_2048::CSV_HEADER) {
+            let curve = crate::train_2048::parse_curve(text, shown)?;
+            (crate::train_2048::curve_markdown(&curve), crate::train_2048::curve_svg(&curve)?)
         } else {
             let value: Value = serde_json::from_str(text).with_context(|| format!("{shown} is not JSON"))?;
             if value.get("ratings").is_some() && value.get("crosstable").is_some() {

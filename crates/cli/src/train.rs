@@ -19,7 +19,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// What `hamle train hapis` was asked to do.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
-    /// The game to train for: `hapis`.
+    /// The game to train for: `hapis`, `2048` or `chess`.
     pub game: String,
     /// Self-play games to play in this run.
     #[arg(long)]
@@ -41,16 +41,24 @@ pub struct TrainArgs {
     /// Hidden units of a new network (default 64).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub hidden: Option<u32>,
-    /// Step size α.
+    /// Step size α (2048: per shape, shared by its eight symmetries, as TDL2048 counts it).
     #[arg(long, default_value_t = 0.1)]
     pub alpha: f32,
+    /// 2048: write the weights compact, as 16-bit steps of one scale (half the size, for shipping; such a file
+    /// goes on training, but not bit for bit as the exact one would).
+    #[arg(long)]
+    pub compact: bool,
+    /// 2048: the value every board starts at, in points (above 0: optimistic initialisation; default 0).
+    #[arg(long)]
+    pub initial: Option<f32>,
     /// Trace decay λ, in 0..=1.
     #[arg(long, default_value_t = 0.7)]
     pub lambda: f32,
     /// Write the weights every this many games.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub checkpoint: u64,
-    /// Measure the network every this many games (0: never) for the training curve.
+    /// Measure the network every this many games (0: never) for the training curve (2048: the curve's
+    /// blocks of training games).
     #[arg(long, default_value_t = 5000)]
     pub eval_every: u64,
     /// Games of each measuring match (against thesis, against heuristic).
@@ -83,12 +91,13 @@ pub(crate) struct CurvePoint {
 
 /// Runs `hamle train hapis`.
 pub fn run(args: &TrainArgs) -> Result<()> {
-    if args.game == "chess" {
-        return crate::train_chess::run(args);
+    match args.game.as_str() {
+        "chess" => return crate::train_chess::run(args),
+        "2048" => return crate::train_2048::run(args),
+        "hapis" => {}
+        other => bail!("`hapis`, `2048` and `chess` can be trained (got '{other}')"),
     }
-    if args.game != "hapis" {
-        bail!("`hapis` and `chess` can be trained (got '{}')", args.game);
-    }
+    anyhow::ensure!(args.initial.is_none() && !args.compact, "--initial and --compact are for 2048's n-tuple network");
     anyhow::ensure!(
         args.shard.is_none(),
         "--shard is for chess's self-play: Hapis's network learns from each game before the next"
@@ -191,7 +200,7 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// `weights.net` → `weights.curve.csv`.
-fn curve_path(out: &Path, ext: &str) -> PathBuf {
+pub(crate) fn curve_path(out: &Path, ext: &str) -> PathBuf {
     out.with_extension(format!("curve.{ext}"))
 }
 

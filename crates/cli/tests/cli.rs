@@ -566,7 +566,7 @@ fn training_writes_weights_and_curve_and_resumes() {
     // Bad input: another game, a file that is not a network, a λ out of range.
     assert_clean_failure(
         &hamle(&["train", "tictactoe", "--games", "1", "--out", out]),
-        "`hapis` and `chess` can be trained",
+        "`hapis`, `2048` and `chess` can be trained",
     );
     let junk = dir.join("junk.bin");
     std::fs::write(&junk, b"junk").expect("written");
@@ -586,6 +586,60 @@ fn training_writes_weights_and_curve_and_resumes() {
     assert_clean_failure(
         &hamle(&["train", "hapis", "--games", "1", "--resume", out, "--out", out]),
         "not a training curve",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `hamle train 2048`: weights and a learning curve; a stopped and resumed run equals one run byte for byte;
+/// the file plays as `ntuple(weights=FILE)` and its curve is written up by `hamle report`.
+#[test]
+fn training_2048_resumes_exactly_and_its_network_plays() {
+    let dir = std::env::temp_dir().join(format!("hamle-train-2048-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let train = |games: &str, out: &str, resume: Option<&str>| {
+        let mut args = vec!["train", "2048", "--games", games, "--eval-every", "2", "--seed", "4", "--out", out];
+        if let Some(from) = resume {
+            args.extend(["--resume", from]);
+        }
+        let run = hamle(&args);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        run
+    };
+    let whole = train("6", &path("whole.net"), None);
+    assert!(text(&whole.stderr).contains("learning curve written to"), "{}", text(&whole.stderr));
+    train("4", &path("part.net"), None);
+    let resumed = train("2", &path("part.net"), Some(&path("part.net")));
+    assert!(text(&resumed.stderr).contains("from game 4 to 6"), "{}", text(&resumed.stderr));
+    let read = |name: &str| std::fs::read(dir.join(name)).expect(name);
+    assert!(read("whole.net") == read("part.net"), "4 + 2 games resumed equal 6 in one run");
+    let csv = String::from_utf8(read("part.curve.csv")).expect("text");
+    assert_eq!(csv.lines().count(), 4, "header and three blocks of two games: {csv}");
+    assert_eq!(csv, String::from_utf8(read("whole.curve.csv")).expect("text"));
+
+    let bot = format!("ntuple(weights={})", path("whole.net"));
+    let out = hamle(&["bench", "2048", "--bot", &bot, "--games", "2", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(report["bot"].as_str(), Some(bot.as_str()), "{report}");
+    let out = hamle(&["report", &path("whole.curve.csv"), "--out", &path("report")]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let page = std::fs::read_to_string(dir.join("report").join("report.md")).expect("the page");
+    assert!(page.contains("| games trained | mean score | 2048 |"), "{page}");
+    assert!(page.lines().filter(|l| l.starts_with("| 2 |") || l.starts_with("| 6 |")).count() == 2, "{page}");
+
+    let out = &path("x.net");
+    assert_clean_failure(&hamle(&["train", "2048", "--games", "1", "--alpha", "2", "--out", out]), "--alpha");
+    assert_clean_failure(&hamle(&["train", "2048", "--games", "1", "--initial=-5", "--out", out]), "--initial");
+    assert_clean_failure(&hamle(&["train", "2048", "--games", "1", "--hidden", "8", "--out", out]), "--hidden");
+    assert_clean_failure(&hamle(&["train", "hapis", "--games", "1", "--initial", "8", "--out", out]), "--initial");
+    assert_clean_failure(
+        &hamle(&["train", "2048", "--games", "1", "--resume", &path("whole.curve.csv"), "--out", out]),
+        "not a 2048 n-tuple weights file",
+    );
+    assert_clean_failure(
+        &hamle(&["bench", "2048", "--bot", &format!("ntuple(weights={})", path("whole.curve.csv")), "--games", "1"]),
+        "a weights file `hamle train 2048` wrote",
     );
     std::fs::remove_dir_all(&dir).ok();
 }

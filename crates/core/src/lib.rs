@@ -16,6 +16,7 @@ pub mod spec;
 pub mod stream;
 pub mod tree;
 pub mod tt;
+pub mod weights;
 
 pub use bot::{Bot, Budget, Clock, Decision, Fault};
 pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};

@@ -1,7 +1,10 @@
 //! 2048's definition for the registry: the tile rule, its bots, and how people play it.
 
+use hamle_core::Bot;
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params, Refused};
+use std::sync::Arc;
+
+use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params, Refused, SpecError};
 use serde_json::json;
 
 use crate::{Direction, G2048, SpawnRule, bots};
@@ -28,12 +31,24 @@ pub fn definition() -> GameDef<G2048> {
             about: "branches less likely than this are not searched",
         },
         ParamDoc {
+            key: "eval",
+            values: "rows|ntuple",
+            default: "rows",
+            about: "what scores the leaves: the row heuristic, or the n-tuple network (then moves' points count too)",
+        },
+        ParamDoc {
             key: "weights",
-            values: "tuned|published",
-            default: "tuned",
-            about: "the heuristic's weights: ours, tuned by self-play, or nneonneo's published ones",
+            values: "auto|tuned|published (rows)|shipped|a file (ntuple, terminal only)",
+            default: "auto",
+            about: "the row heuristic's weights (auto: tuned; or nneonneo's published ones), or the network (auto: shipped)",
         },
     ];
+    const NTUPLE: &[ParamDoc] = &[ParamDoc {
+        key: "weights",
+        values: "shipped|a file (terminal only)",
+        default: "shipped",
+        about: "the network: the shipped one, or one `hamle train 2048` wrote",
+    }];
     const SEED: &[ParamDoc] = &[
         ParamDoc { key: "depth", values: "1..=4", default: "3", about: "moves searched (the report uses 3)" },
         ParamDoc {
@@ -79,12 +94,33 @@ pub fn definition() -> GameDef<G2048> {
                         ),
                     };
                     let prob: f32 = params.parse_in("prob", 0.0..=0.1)?;
-                    let weights = match params.text("weights").as_str() {
-                        "tuned" => bots::Weights::default(),
-                        "published" => bots::Weights::published(),
-                        other => return Err(params.bad("weights", other)),
-                    };
-                    Ok(Box::new(bots::Expectimax::new(weights, depth, prob)))
+                    let weights = params.text("weights");
+                    match params.text("eval").as_str() {
+                        "rows" => {
+                            let weights = match weights.as_str() {
+                                "auto" | "tuned" => bots::Weights::default(),
+                                "published" => bots::Weights::published(),
+                                other => return Err(params.bad("weights", other)),
+                            };
+                            Ok(Box::new(bots::Expectimax::new(weights, depth, prob)))
+                        }
+                        "ntuple" => {
+                            let path = if weights == "auto" { "shipped" } else { weights.as_str() };
+                            let mut bot = bots::Expectimax::with_network(network(params, path)?, depth, prob);
+                            bot.label = Some(named(&bot.name(), path));
+                            Ok(Box::new(bot))
+                        }
+                        other => Err(params.bad("eval", other)),
+                    }
+                },
+            },
+            BotDef {
+                name: "ntuple",
+                about: "the n-tuple network learned by self-play (TD(0) on afterstates), one move deep",
+                params: NTUPLE,
+                make: |params: &mut Params, _| {
+                    let path = params.text("weights");
+                    Ok(Box::new(bots::NTuple::new(network(params, &path)?, named("ntuple", &path))))
                 },
             },
             BotDef {
@@ -109,6 +145,25 @@ pub fn definition() -> GameDef<G2048> {
             },
         ],
         face,
+    }
+}
+
+/// The `weights` parameter of a network bot: the shipped network, or one read from a file (terminal only).
+fn network(params: &Params, path: &str) -> Result<Arc<bots::Network>, SpecError> {
+    if path == "shipped" {
+        return Ok(bots::Network::shipped());
+    }
+    hamle_core::weights::read(params, "weights", path, "`hamle train 2048`", bots::Network::from_bytes)
+}
+
+/// A bot's name with its weights file among its parameters (the shipped network is not named).
+fn named(name: &str, weights: &str) -> String {
+    if weights == "shipped" {
+        name.to_owned()
+    } else if let Some(open) = name.strip_suffix(')') {
+        format!("{open},weights={weights})")
+    } else {
+        format!("{name}(weights={weights})")
     }
 }
 

@@ -1,6 +1,8 @@
 //! 2048 for hamle: the board in one `u64` with row tables for the four moves, the rules and score of the
-//! original game with new tiles drawn from the game's seeded stream, a text notation, and two players —
-//! the seed report's depth-limited search ([`bots::Seed`]) and a strong expectimax ([`bots::Expectimax`]).
+//! original game with new tiles drawn from the game's seeded stream, a text notation, and the players: the
+//! seed report's depth-limited search ([`bots::Seed`]), a strong expectimax ([`bots::Expectimax`]), and an
+//! n-tuple network learned by temporal-difference self-play ([`bots::Network`], its trainer and its 1-ply
+//! player [`bots::NTuple`]; also the expectimax's evaluation), with the shipped weights in `weights/`.
 //!
 //! It holds no terminal or web front end and no benchmark report or progress bar: those are in the `hamle` binary and the
 //! server, which drive this crate.

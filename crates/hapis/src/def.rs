@@ -7,48 +7,19 @@ use std::time::Duration;
 use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
 use serde_json::{Value, json};
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::Arc;
 
 use hamle_core::SpecError;
 
 use crate::bots::{Filter, Level, Net, Player, hints};
 use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
 
-/// Whether bots may read weights files (`neural(weights=FILE)`): only the terminal's commands allow it, so that a
-/// spec sent to the web app never reads a file on the server.
-static FILES_ALLOWED: AtomicBool = AtomicBool::new(false);
-
-/// Lets `neural` and `expert` read a network from a file (`weights=FILE`) in this process. Only the terminal's
-/// commands call it.
-pub fn allow_weight_files() {
-    FILES_ALLOWED.store(true, Ordering::SeqCst);
-}
-
-/// The `weights` parameter: the shipped network, or one read from a file (each file read once per process).
+/// The `weights` parameter: the shipped network, or one read from a file (terminal only; each file read once).
 fn network(params: &Params, path: &str) -> Result<Arc<Net>, SpecError> {
     if path == "shipped" {
         return Ok(Net::shipped());
     }
-    let refuse = |why: String| match params.bad("weights", path) {
-        SpecError::BadParam { owner, key, value, .. } => SpecError::BadParam { owner, key, value, values: why },
-        other => other,
-    };
-    if !FILES_ALLOWED.load(Ordering::SeqCst) {
-        return Err(refuse("shipped, or a file from the terminal (the web app reads no files)".into()));
-    }
-    static READ: OnceLock<Mutex<HashMap<String, Arc<Net>>>> = OnceLock::new();
-    let mut read = READ.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(net) = read.get(path) {
-        return Ok(net.clone());
-    }
-    let bytes = std::fs::read(path).map_err(|e| refuse(format!("a weights file `hamle train hapis` wrote: {e}")))?;
-    let net = Arc::new(
-        Net::from_bytes(&bytes).map_err(|e| refuse(format!("a weights file `hamle train hapis` wrote: {e}")))?,
-    );
-    read.insert(path.to_owned(), net.clone());
-    Ok(net)
+    hamle_core::weights::read(params, "weights", path, "`hamle train hapis`", Net::from_bytes)
 }
 
 /// A bot's name with its weights file among its parameters (the shipped network is not named).

@@ -15,7 +15,7 @@ mod notation;
 mod rules;
 pub mod train;
 
-pub use def::{allow_weight_files, definition};
+pub use def::definition;
 pub use entry::{Blocked, Entry, EntryError};
 pub use notation::{NotationError, side_name};
 pub use rules::{

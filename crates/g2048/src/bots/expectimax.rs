@@ -1,5 +1,5 @@
 //! A strong 2048 player: expectimax over moves and new tiles, with a heuristic read from a 65,536-entry
-//! table per row and column.
+//! table per row and column, or with the n-tuple network's values.
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -8,6 +8,7 @@ use hamle_core::{Bot, Budget, Decision, Stream};
 use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Direction};
+use crate::bots::ntuple::Network;
 use crate::rules::G2048;
 use hamle_core::bot::Limits;
 
@@ -143,6 +144,36 @@ fn line_value(row: u16, w: &Weights) -> f32 {
     w.base + w.empty * empty + w.merges * merges - w.monotonicity * f32::min(toward_start, toward_end) - w.sum * sum
 }
 
+/// What the search's leaves are scored by.
+#[derive(Clone, Debug)]
+pub enum Eval {
+    /// The row heuristic: a leaf is worth its table value, and moves' points are not counted.
+    Rows(Arc<RowTable>),
+    /// The n-tuple network: a leaf is worth the points it is expected still to bring, so each move on the
+    /// way adds its own points (the search then maximises the expected score).
+    Net(Arc<Network>),
+}
+
+impl Eval {
+    fn leaf(&self, board: Board) -> f32 {
+        match self {
+            Eval::Rows(table) => table.board_value(board),
+            Eval::Net(net) => net.value(board),
+        }
+    }
+
+    /// The move's points when they count, with the board it leaves.
+    fn step(&self, board: Board, d: Direction) -> (Board, f32) {
+        match self {
+            Eval::Rows(_) => (board.shifted(d), 0.0),
+            Eval::Net(_) => {
+                let slide = board.slide(d);
+                (slide.board, slide.score as f32)
+            }
+        }
+    }
+}
+
 /// Expectimax over moves and new tiles: at a chance node every empty cell gets a 2 or a 4 with the
 /// game's own probabilities (0.9/0.1 in the original game).
 ///
@@ -165,7 +196,9 @@ pub struct Expectimax {
     pub depth: Option<u32>,
     /// Branches less likely than this are scored by the heuristic at once.
     pub min_probability: f32,
-    table: Arc<RowTable>,
+    eval: Eval,
+    /// The name it plays under, when not the one its settings make (a network read from a file).
+    pub label: Option<String>,
     cache: FxHashMap<u64, (u32, f32)>,
 }
 
@@ -181,8 +214,25 @@ impl Expectimax {
 
     /// A player with these weights, depth (`None`: adaptive) and probability cut.
     pub fn new(weights: Weights, depth: Option<u32>, min_probability: f32) -> Expectimax {
-        let table = RowTable::shared(&weights);
-        Expectimax { weights, depth, min_probability, table, cache: FxHashMap::default() }
+        let eval = Eval::Rows(RowTable::shared(&weights));
+        Expectimax { weights, depth, min_probability, eval, label: None, cache: FxHashMap::default() }
+    }
+
+    /// A player whose leaves are valued by the n-tuple network `net` (its `weights` are then unused).
+    pub fn with_network(net: Arc<Network>, depth: Option<u32>, min_probability: f32) -> Expectimax {
+        Expectimax {
+            weights: Weights::default(),
+            depth,
+            min_probability,
+            eval: Eval::Net(net),
+            label: None,
+            cache: FxHashMap::default(),
+        }
+    }
+
+    /// Whether the leaves are valued by an n-tuple network.
+    pub fn uses_network(&self) -> bool {
+        matches!(self.eval, Eval::Net(_))
     }
 
     /// The depth limit for `board`: the set one, or max(3, distinct tiles − 2).
@@ -207,7 +257,7 @@ impl Expectimax {
     ) -> Option<Vec<(Direction, f32)>> {
         self.cache.clear();
         let mut search = Search {
-            table: &self.table,
+            eval: &self.eval,
             cache: &mut self.cache,
             min_probability: self.min_probability,
             limit: depth,
@@ -216,7 +266,8 @@ impl Expectimax {
         };
         let mut values = Vec::with_capacity(4);
         for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
-            let value = search.chance(board.shifted(d), 1.0, 0);
+            let (after, points) = search.eval.step(board, d);
+            let value = points + search.chance(after, 1.0, 0);
             if search.limits.stopped() {
                 return None;
             }
@@ -233,7 +284,7 @@ impl Expectimax {
 }
 
 struct Search<'a> {
-    table: &'a RowTable,
+    eval: &'a Eval,
     cache: &'a mut FxHashMap<u64, (u32, f32)>,
     min_probability: f32,
     limit: u32,
@@ -245,17 +296,18 @@ impl Search<'_> {
     /// The best move's value; 0, below every live board, when no move is left. Meaningless once the
     /// limits have run out: the caller drops it.
     fn best_move(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
-        let mut best = 0.0f32;
+        let mut best = None::<f32>;
         for d in Direction::ALL {
-            let after = board.shifted(d);
+            let (after, points) = self.eval.step(board, d);
             if after != board {
-                best = best.max(self.chance(after, probability, depth + 1));
+                let value = points + self.chance(after, probability, depth + 1);
+                best = Some(best.map_or(value, |b| b.max(value)));
                 if self.limits.stopped() {
                     return 0.0;
                 }
             }
         }
-        best
+        best.unwrap_or(0.0)
     }
 
     /// The mean over the new tiles that may fall on `board`.
@@ -264,7 +316,7 @@ impl Search<'_> {
             return 0.0;
         }
         if probability < self.min_probability || depth >= self.limit {
-            return self.table.board_value(board);
+            return self.eval.leaf(board);
         }
         if let Some(&(at, value)) = self.cache.get(&board.bits()) {
             if at <= depth {
@@ -294,6 +346,9 @@ impl Search<'_> {
 
 impl Bot<G2048> for Expectimax {
     fn name(&self) -> String {
+        if let Some(label) = &self.label {
+            return label.clone();
+        }
         let mut params = Vec::new();
         if let Some(d) = self.depth {
             params.push(format!("depth={d}"));
@@ -301,7 +356,9 @@ impl Bot<G2048> for Expectimax {
         if self.min_probability != Expectimax::MIN_PROBABILITY {
             params.push(format!("prob={}", self.min_probability));
         }
-        if self.weights == Weights::published() {
+        if self.uses_network() {
+            params.push("eval=ntuple".to_owned());
+        } else if self.weights == Weights::published() {
             params.push("weights=published".to_owned());
         }
         if params.is_empty() { "expectimax".into() } else { format!("expectimax({})", params.join(",")) }

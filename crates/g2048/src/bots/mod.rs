@@ -1,7 +1,10 @@
-//! The computer players of 2048: the seed report's depth-limited search and a strong expectimax.
+//! The computer players of 2048: the seed report's depth-limited search, a strong expectimax, and an n-tuple
+//! network learned by self-play (alone, one ply deep, or as the expectimax's evaluation).
 
 mod expectimax;
+mod ntuple;
 mod seed;
 
 pub use expectimax::{Expectimax, RowTable, Weights};
+pub use ntuple::{NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WeightsError, symmetries};
 pub use seed::{MASK, Seed, Sums, seed_score};

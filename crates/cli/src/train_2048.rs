@@ -1,0 +1,214 @@
+//! `hamle train 2048`: TD(0) afterstate learning of the 2048 n-tuple network by self-play, with checkpoints
+//! and a learning curve (the training games' own scores and tiles, in blocks) written as CSV and SVG.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use hamle_2048::SpawnRule;
+use hamle_2048::bots::{Network, Trainer};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::train::{TrainArgs, curve_path, write_atomically};
+
+/// One point of the learning curve: a block of training games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Block {
+    /// Games trained at the block's end.
+    pub games: u64,
+    /// Mean score of the block's games.
+    pub mean_score: f64,
+    /// Share of the block's games reaching 2048, 8192, 16384 and 32768.
+    pub reached: [f64; 4],
+}
+
+/// The exponents whose shares the curve follows: 2048, 8192, 16384, 32768.
+const FOLLOWED: [u8; 4] = [11, 13, 14, 15];
+
+/// The first line of a 2048 learning curve's CSV.
+pub(crate) const CSV_HEADER: &str = "games,mean_score,reached_2048,reached_8192,reached_16384,reached_32768";
+
+/// Runs `hamle train 2048`.
+pub fn run(args: &TrainArgs) -> Result<()> {
+    anyhow::ensure!(
+        args.shard.is_none(),
+        "--shard is for chess's self-play: the 2048 network learns from each game before the next"
+    );
+    anyhow::ensure!(args.hidden.is_none(), "--hidden is for Hapis: the 2048 network's shapes are fixed");
+    if !(args.alpha > 0.0 && args.alpha <= 1.0) {
+        bail!("--alpha must be in (0, 1] for 2048 (TDL2048 uses 0.1, then 0.01 to fine-tune)");
+    }
+    let initial = args.initial.unwrap_or(0.0);
+    if !(initial.is_finite() && initial >= 0.0) {
+        bail!("--initial must be a number of points, 0 or more");
+    }
+    let net = match &args.resume {
+        Some(_) if args.initial.is_some() => bail!("--initial sets up a new network; a resumed one keeps its own"),
+        Some(path) => {
+            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            let mut net = Network::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+            if let Some(seed) = args.seed {
+                net.seed = seed;
+            }
+            net
+        }
+        None => Network::new(initial, args.seed.unwrap_or(1)),
+    };
+    let first_game = net.games;
+    let Some(end) = first_game.checked_add(args.games) else {
+        bail!("--games {} after the {first_game} already trained is too many", args.games);
+    };
+    let (csv, svg) = (curve_path(&args.out, "csv"), curve_path(&args.out, "svg"));
+    let mut curve = match &args.resume {
+        Some(path) => {
+            let mut curve = read_curve(&curve_path(path, "csv"))?;
+            curve.retain(|p| p.games <= first_game);
+            curve
+        }
+        None => Vec::new(),
+    };
+    eprintln!(
+        "training the 2048 n-tuple network from game {first_game} to {end}, seed {}, α {}, initial value {}",
+        net.seed, args.alpha, net.initial
+    );
+    let mut trainer = Trainer::new(net, args.alpha, SpawnRule::Original);
+    let bar = ProgressBar::new(args.games);
+    if let Ok(style) =
+        ProgressStyle::with_template("train 2048 [{bar:40}] {pos}/{len} games ({elapsed} so far, {eta} left) {msg}")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.enable_steady_tick(Duration::from_millis(500));
+    let block = (args.eval_every > 0).then_some(args.eval_every);
+    let (mut scores, mut reached, mut moves) = (0u64, [0u64; 4], 0u64);
+    let begun = Instant::now();
+    while trainer.net().games < end {
+        let game = trainer.play_game();
+        bar.inc(1);
+        scores += game.score;
+        moves += u64::from(game.moves);
+        for (count, &e) in reached.iter_mut().zip(&FOLLOWED) {
+            *count += u64::from(game.top >= e);
+        }
+        let games = trainer.net().games;
+        if !trainer.net().is_finite() {
+            bail!(
+                "training diverged at game {games} (a weight is no longer a number): try a smaller --alpha; the last \
+                 checkpoint in {} is intact",
+                args.out.display()
+            );
+        }
+        if block.is_some_and(|block| games % block == 0 || games == end) {
+            let block = args.eval_every;
+            let n = (games - first_game - 1) % block + 1;
+            let point =
+                Block { games, mean_score: scores as f64 / n as f64, reached: reached.map(|c| c as f64 / n as f64) };
+            bar.set_message(format!(
+                "mean score {:.0}, 2048 in {:.0} %, 16384 in {:.0} %, {:.0} moves/s",
+                point.mean_score,
+                100.0 * point.reached[0],
+                100.0 * point.reached[2],
+                moves as f64 / begun.elapsed().as_secs_f64()
+            ));
+            if n == block {
+                curve.push(point);
+                write_curve(&csv, &svg, &curve)?;
+            }
+            (scores, reached) = (0, [0; 4]);
+        }
+        if games % args.checkpoint == 0 || games == end {
+            write_atomically(&args.out, &trainer.net().to_bytes(args.compact))?;
+        }
+    }
+    bar.finish();
+    let seconds = begun.elapsed().as_secs_f64();
+    eprintln!(
+        "{} games in {:.0} s ({:.1} games/s, {:.0} moves/s); {} of {} weights visited",
+        args.games,
+        seconds,
+        args.games as f64 / seconds,
+        moves as f64 / seconds,
+        trainer.net().visited(),
+        hamle_2048::bots::SHAPES * (1 << 24)
+    );
+    eprintln!("weights written to {}", args.out.display());
+    if !curve.is_empty() {
+        write_curve(&csv, &svg, &curve)?;
+        eprintln!("learning curve written to {} and {}", csv.display(), svg.display());
+    }
+    Ok(())
+}
+
+/// The curve written so far next to a resumed file; none if there is no such file.
+fn read_curve(path: &Path) -> Result<Vec<Block>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse_curve(&text, &path.display().to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+/// A 2048 learning curve's points from its CSV; `shown` names the file in errors.
+pub(crate) fn parse_curve(text: &str, shown: &str) -> Result<Vec<Block>> {
+    let mut lines = text.lines();
+    if lines.next() != Some(CSV_HEADER) {
+        bail!("{shown} is not a 2048 learning curve (its first line is not `{CSV_HEADER}`)");
+    }
+    lines
+        .enumerate()
+        .map(|(n, line)| {
+            let bad = || anyhow::anyhow!("{shown} line {}: '{line}' is not a curve point", n + 2);
+            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+            let [games, mean, r @ ..] = fields.as_slice() else { return Err(bad()) };
+            let number = |x: &str| x.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(bad);
+            let reached: Vec<f64> = r.iter().map(|x| number(x)).collect::<Result<_>>()?;
+            Ok(Block {
+                games: games.parse().map_err(|_| bad())?,
+                mean_score: number(mean)?,
+                reached: reached.try_into().map_err(|_| bad())?,
+            })
+        })
+        .collect()
+}
+
+fn write_curve(csv: &Path, svg: &Path, curve: &[Block]) -> Result<()> {
+    let mut text = format!("{CSV_HEADER}\n");
+    for p in curve {
+        let [a, b, c, d] = p.reached;
+        let _ = writeln!(text, "{},{:.1},{a:.4},{b:.4},{c:.4},{d:.4}", p.games, p.mean_score);
+    }
+    write_atomically(csv, text.as_bytes())?;
+    write_atomically(svg, curve_svg(curve)?.as_bytes())
+}
+
+/// A line chart of the share of training games reaching each followed tile, by games trained.
+pub(crate) fn curve_svg(curve: &[Block]) -> Result<String> {
+    let lines: Vec<(String, Vec<(f64, f64)>)> = FOLLOWED
+        .iter()
+        .enumerate()
+        .map(|(k, &e)| {
+            (format!("reached {}", 1u32 << e), curve.iter().map(|p| (p.games as f64, 100.0 * p.reached[k])).collect())
+        })
+        .collect();
+    crate::report::curve_chart(
+        "2048 n-tuple network, 1-ply: tiles reached as training goes on",
+        "training games",
+        "% of the block's games",
+        &lines,
+        (0.0, 100.0),
+    )
+}
+
+/// The curve as a Markdown table, for `hamle report`.
+pub(crate) fn curve_markdown(curve: &[Block]) -> String {
+    let mut md = String::from(
+        "## Learning curve: the 2048 n-tuple network, 1-ply (each row the block of training games ending there)\n\n\
+         | games trained | mean score | 2048 | 8192 | 16384 | 32768 |\n|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for p in curve {
+        let [a, b, c, d] = p.reached.map(|s| 100.0 * s);
+        let _ = writeln!(md, "| {} | {:.0} | {a:.1} % | {b:.1} % | {c:.1} % | {d:.1} % |", p.games, p.mean_score);
+    }
+    md
+}

@@ -1,0 +1,53 @@
+//! Trained weights read from files by bots (`weights=FILE`): only where the terminal allows it, so that a spec
+//! sent to the web app never reads a file on the server, and each file once per process.
+
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use crate::spec::{Params, SpecError};
+
+static FILES_ALLOWED: AtomicBool = AtomicBool::new(false);
+
+/// Lets bots read weights files in this process. Only the terminal's commands call it.
+pub fn allow_files() {
+    FILES_ALLOWED.store(true, Ordering::SeqCst);
+}
+
+/// The weights in the file `path`, parsed by `parse`, for the bot parameter `key`; a file already read
+/// (as the same type) is not read again. `writer` names the command that writes such files, for errors.
+///
+/// # Errors
+/// A [`SpecError::BadParam`] saying why, when files are not allowed here or the file cannot be read or parsed.
+pub fn read<T, E>(
+    params: &Params,
+    key: &str,
+    path: &str,
+    writer: &str,
+    parse: impl FnOnce(&[u8]) -> Result<T, E>,
+) -> Result<Arc<T>, SpecError>
+where
+    T: Any + Send + Sync,
+    E: std::fmt::Display,
+{
+    let refuse = |why: String| match params.bad(key, path) {
+        SpecError::BadParam { owner, key, value, .. } => SpecError::BadParam { owner, key, value, values: why },
+        other => other,
+    };
+    if !FILES_ALLOWED.load(Ordering::SeqCst) {
+        return Err(refuse("shipped, or a file from the terminal (the web app reads no files)".into()));
+    }
+    type Cache = Mutex<HashMap<(TypeId, String), Arc<dyn Any + Send + Sync>>>;
+    static READ: OnceLock<Cache> = OnceLock::new();
+    let id = (TypeId::of::<T>(), path.to_owned());
+    // A panic elsewhere while holding the lock leaves the map whole: every insert is one step.
+    let mut read = READ.get_or_init(Default::default).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(found) = read.get(&id).and_then(|any| Arc::clone(any).downcast::<T>().ok()) {
+        return Ok(found);
+    }
+    let bytes = std::fs::read(path).map_err(|e| refuse(format!("a weights file {writer} wrote: {e}")))?;
+    let weights = Arc::new(parse(&bytes).map_err(|e| refuse(format!("a weights file {writer} wrote: {e}")))?);
+    read.insert(id, weights.clone());
+    Ok(weights)
+}

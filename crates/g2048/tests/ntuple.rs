@@ -1,0 +1,220 @@
+//! The n-tuple network: symmetric sampling, the TD update worked by hand, its file, training that learns and
+//! replays from its seed, and the two players that use it.
+
+use std::sync::Arc;
+
+use hamle_2048::bots::{Expectimax, NTuple, Network, SHAPES, SYMMETRIES, Trainer, WeightsError, symmetries};
+use hamle_2048::{Board, Direction, G2048, SpawnRule, play_game};
+use hamle_core::{Budget, Game};
+
+/// A board with sixteen different cells, so that no two of its symmetries share a weight.
+fn lopsided() -> Board {
+    Board::from_exponents([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 0]])
+}
+
+fn trained(games: u64, seed: u64) -> Network {
+    let mut trainer = Trainer::new(Network::new(0.0, seed), 0.1, SpawnRule::Original);
+    for _ in 0..games {
+        trainer.play_game();
+    }
+    trainer.into_net()
+}
+
+#[test]
+fn the_eight_symmetries_are_the_squares_own() {
+    // Worked by hand from `lopsided`: turned a quarter, the left column read bottom up becomes the top row.
+    let all = symmetries(lopsided());
+    let quarter = Board::from_exponents([[13, 9, 5, 1], [14, 10, 6, 2], [15, 11, 7, 3], [0, 12, 8, 4]]);
+    let half = Board::from_exponents([[0, 15, 14, 13], [12, 11, 10, 9], [8, 7, 6, 5], [4, 3, 2, 1]]);
+    let transposed = Board::from_exponents([[1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [4, 8, 12, 0]]);
+    for expected in [lopsided(), quarter, half, transposed] {
+        assert!(all.contains(&expected), "{:?} missing", expected.exponents());
+    }
+    let mut distinct = all.to_vec();
+    distinct.sort_by_key(|b| b.bits());
+    distinct.dedup();
+    assert_eq!(distinct.len(), SYMMETRIES);
+}
+
+#[test]
+fn a_board_and_its_symmetries_have_one_value() {
+    let net = trained(30, 5);
+    let early = [
+        Board::from_exponents([[1, 2, 3, 4], [2, 1, 0, 0], [0; 4], [0, 0, 0, 1]]),
+        Board::from_exponents([[3, 1, 0, 0], [2, 0, 0, 0], [1, 1, 0, 0], [0, 0, 0, 4]]),
+    ];
+    for board in early {
+        let value = net.value(board);
+        assert!(value != 0.0, "training should have reached this board's weights");
+        for sym in symmetries(board) {
+            assert!((net.value(sym) - value).abs() <= 1e-3 * value.abs(), "{} against {value}", net.value(sym));
+        }
+    }
+}
+
+#[test]
+fn adjusting_a_board_moves_its_value_by_the_step_once_per_distinct_weight() {
+    let mut net = Network::new(0.0, 1);
+    net.adjust(lopsided(), 64.0);
+    // 32 distinct weights, each moved by 64 / 32.
+    assert_eq!(net.value(lopsided()), 64.0);
+    // The empty board reads each shape's empty weight eight times: each moved 8 × 1 / 32, read 32 times.
+    net.adjust(Board::EMPTY, 1.0);
+    assert_eq!(net.value(Board::EMPTY), 8.0);
+    assert_eq!(Network::new(320.0, 1).value(lopsided()), 320.0);
+}
+
+#[test]
+fn td_learning_backs_up_the_next_moves_points_worked_by_hand() {
+    // Two boards sharing no weight: the last is worth nothing more (no change from 0); the first learns
+    // α·4 of its error (TDL2048's step: α per shape, four shapes): 0.1 × 4 × (8 + 0 − 0) = 3.2.
+    let (first, last) = (lopsided(), Board::from_exponents([[0; 4], [0, 1, 0, 0], [0; 4], [0; 4]]));
+    let mut trainer = Trainer::new(Network::new(0.0, 1), 0.1, SpawnRule::Original);
+    trainer.learn(&[(first, 4), (last, 8)]);
+    assert_eq!(trainer.net().value(last), 0.0);
+    assert!((trainer.net().value(first) - 3.2).abs() < 1e-5, "{}", trainer.net().value(first));
+    // Learning again moves it by α·4 of the remaining error: 3.2 + 0.4 × 4.8 = 5.12.
+    trainer.learn(&[(first, 4), (last, 8)]);
+    assert!((trainer.net().value(first) - 5.12).abs() < 1e-4, "{}", trainer.net().value(first));
+}
+
+#[test]
+fn training_replays_from_its_seed_and_differs_with_another() {
+    let a = trained(20, 9);
+    assert_eq!(a.games, 20);
+    assert!(a.to_bytes(false) == trained(20, 9).to_bytes(false), "same seed, same weights");
+    assert!(a.to_bytes(false) != trained(20, 10).to_bytes(false), "another seed, other tiles, other weights");
+}
+
+/// Mean score of `games` seeded games of `bot`.
+fn mean_score(bot: &mut dyn hamle_core::Bot<G2048>, games: u64) -> f64 {
+    let start = G2048::new(SpawnRule::Original);
+    (0..games)
+        .map(|seed| play_game(&start, bot, &Budget::default(), 100 + seed, false, &mut |_| {}).score as f64)
+        .sum::<f64>()
+        / games as f64
+}
+
+#[test]
+fn a_few_hundred_training_games_double_the_untrained_players_score() {
+    // Untrained, every value is 0 and the player takes the most points now; TDL2048's published curves
+    // (and ours in docs/benchmarks.md) roughly double the mean score within the first thousand games.
+    let untrained = mean_score(&mut NTuple::new(Arc::new(Network::new(0.0, 1)), "ntuple"), 20);
+    let learned = mean_score(&mut NTuple::new(Arc::new(trained(400, 1)), "ntuple"), 20);
+    assert!(learned > 2.0 * untrained, "untrained {untrained}, after 400 games {learned}");
+}
+
+#[test]
+fn the_file_round_trips_and_bad_files_are_refused() {
+    let net = trained(10, 3);
+    let bytes = net.to_bytes(false);
+    let back = Network::from_bytes(&bytes).expect("round trip");
+    assert_eq!((back.games, back.seed, back.initial), (10, 3, 0.0));
+    assert_eq!(back.to_bytes(false), bytes);
+    let board = Board::from_exponents([[1, 2, 3, 4], [2, 1, 0, 0], [0; 4], [0, 0, 0, 1]]);
+    assert_eq!(back.value(board), net.value(board));
+    assert_eq!(back.visited(), net.visited());
+    let optimistic = Network::new(320.0, 4);
+    assert_eq!(Network::from_bytes(&optimistic.to_bytes(false)).expect("untrained").value(lopsided()), 320.0);
+    // Compact: each weight within half a step of the scale (the largest weight / 32,767), so a board's value
+    // within 32 half steps; the file about half the exact one's size.
+    let compact = net.to_bytes(true);
+    let small = Network::from_bytes(&compact).expect("compact");
+    assert!((small.value(board) - net.value(board)).abs() <= 16.0 * net.largest_weight() / 32767.0 + 1e-3);
+    assert!(compact.len() * 10 < bytes.len() * 7, "{} against {}", compact.len(), bytes.len());
+    assert_eq!(small.games, 10);
+
+    assert_eq!(Network::from_bytes(b"hamle hapis network").err(), Some(WeightsError::NotWeights));
+    let mut format = bytes.clone();
+    format[29] = 2;
+    assert_eq!(Network::from_bytes(&format).err(), Some(WeightsError::NotWeights), "no such number format");
+    assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 3]).err(), Some(WeightsError::Truncated));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(Network::from_bytes(&longer).err(), Some(WeightsError::BadRuns));
+    // The header, then one run claiming more weights than the network has.
+    let header = b"hamle 2048 n-tuple network 1\n".len() + 1 + 4 + 8 + 8;
+    let mut overlong = bytes[..header].to_vec();
+    overlong.extend_from_slice(&[0x80, 0x80, 0x80, 0x40, 0x00]);
+    assert_eq!(Network::from_bytes(&overlong).err(), Some(WeightsError::BadRuns));
+    // A run of one weight that is not a number.
+    let mut nan = bytes[..header].to_vec();
+    nan.extend_from_slice(&[0x00, 0x01]);
+    nan.extend_from_slice(&f32::NAN.to_le_bytes());
+    assert_eq!(Network::from_bytes(&nan).err(), Some(WeightsError::NotFinite));
+}
+
+#[test]
+fn the_player_takes_the_most_points_plus_value() {
+    // Untrained, the value is 0 everywhere: only the points count. Left merges two 2s (4 points); up merges
+    // the two 8s of column 3 (16 points).
+    let board = Board::from_exponents([[1, 1, 0, 3], [0, 0, 0, 3], [0; 4], [0; 4]]);
+    let net = Network::new(0.0, 1);
+    assert_eq!(net.best_move(board), Some((Direction::Up, 16.0)));
+    // A board valued highly enough turns the choice: teach the network that left's board is worth 100.
+    let mut taught = Network::new(0.0, 1);
+    taught.adjust(board.slide(Direction::Left).board, 100.0);
+    assert_eq!(taught.best_move(board).map(|(d, _)| d), Some(Direction::Left));
+    assert_eq!(net.best_move(Board::from_exponents([[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [2, 1, 2, 1]])), None);
+}
+
+/// Each move's expected score to depth 1 worked out from the game's own chance outcomes: the move's points,
+/// then over every new tile the best next move's points (an untrained network values every board at 0).
+fn brute_depth_one(board: Board) -> Vec<(Direction, f32)> {
+    let mut out = Vec::new();
+    for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
+        let slide = board.slide(d);
+        let mut game = G2048::from_board(board, 0, SpawnRule::Original);
+        game.play(d);
+        let mut outcomes = Vec::new();
+        game.chance_outcomes(&mut outcomes);
+        let mut expected = 0.0f64;
+        for (spawn, p) in outcomes {
+            let mut next = game.clone();
+            next.apply_chance(spawn);
+            let best = Direction::ALL
+                .into_iter()
+                .filter(|&e| next.board().can_move(e))
+                .map(|e| next.board().slide(e).score)
+                .max()
+                .unwrap_or(0);
+            expected += p * f64::from(best);
+        }
+        out.push((d, slide.score as f32 + expected as f32));
+    }
+    out
+}
+
+#[test]
+fn expectimax_on_the_network_counts_points_as_the_game_deals_tiles() {
+    let board = Board::from_exponents([[1, 1, 2, 0], [2, 0, 0, 0], [3, 3, 0, 0], [0; 4]]);
+    let mut bot = Expectimax::with_network(Arc::new(Network::new(0.0, 1)), Some(1), 0.0);
+    let (values, _) = bot.move_values(board, 0.1, 1);
+    let brute = brute_depth_one(board);
+    assert_eq!(values.len(), brute.len());
+    for ((d, v), (e, w)) in values.iter().zip(&brute) {
+        assert_eq!(d, e);
+        assert!((v - w).abs() < 1e-3, "{d:?}: search {v}, worked out {w}");
+    }
+    let name = hamle_core::Bot::<G2048>::name(&bot);
+    assert_eq!(name, "expectimax(depth=1,prob=0,eval=ntuple)");
+}
+
+#[test]
+fn network_bots_come_from_the_registry_and_files_are_refused_to_the_web() {
+    let def = hamle_2048::definition();
+    let game = G2048::new(SpawnRule::Original);
+    for spec in ["ntuple", "expectimax(eval=ntuple,depth=2)", "ntuple(weights=shipped)"] {
+        let bot = def.bot(&spec.parse().expect("a spec"), &game).expect("made");
+        assert!(bot.name().starts_with(spec.split('(').next().unwrap_or(spec)), "{}", bot.name());
+    }
+    // This process never allowed files (only the terminal's commands do), so a path is refused unread.
+    for spec in ["ntuple(weights=/etc/hostname)", "expectimax(eval=ntuple,weights=net.bin)"] {
+        let err = def.bot(&spec.parse().expect("a spec"), &game).err().expect("refused").to_string();
+        assert!(err.contains("web app reads no files"), "{err}");
+    }
+    for spec in ["expectimax(eval=tiles)", "expectimax(eval=rows,weights=shipped)"] {
+        assert!(def.bot(&spec.parse().expect("a spec"), &game).is_err(), "{spec}");
+    }
+    assert_eq!(SHAPES * SYMMETRIES, 32);
+}
