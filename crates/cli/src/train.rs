@@ -48,6 +48,10 @@ pub struct TrainArgs {
     /// goes on training, but not bit for bit as the exact one would).
     #[arg(long)]
     pub compact: bool,
+    /// 2048: in the file written, set back to their starting value this share of the visited weights, the
+    /// smallest in size (for shipping: 0.7 makes the file a third as big at no measured cost, docs/benchmarks.md).
+    #[arg(long, value_parser = parse_share)]
+    pub prune: Option<f64>,
     /// 2048: the value every board starts at, in points (above 0: optimistic initialisation; default 0).
     #[arg(long)]
     pub initial: Option<f32>,
@@ -78,6 +82,14 @@ pub struct TrainArgs {
     pub tables: bool,
 }
 
+/// A share in 0..=1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|s| (0.0..=1.0).contains(s))
+        .ok_or_else(|| format!("'{text}' is not a share between 0 and 1"))
+}
+
 /// One point of the training curve.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CurvePoint {
@@ -97,7 +109,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         "hapis" => {}
         other => bail!("`hapis`, `2048` and `chess` can be trained (got '{other}')"),
     }
-    anyhow::ensure!(args.initial.is_none() && !args.compact, "--initial and --compact are for 2048's n-tuple network");
+    anyhow::ensure!(
+        args.initial.is_none() && !args.compact && args.prune.is_none(),
+        "--initial, --compact and --prune are for 2048's n-tuple network"
+    );
     anyhow::ensure!(
         args.shard.is_none(),
         "--shard is for chess's self-play: Hapis's network learns from each game before the next"

@@ -118,10 +118,14 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             (scores, reached) = (0, [0; 4]);
         }
         if games % args.checkpoint == 0 || games == end {
-            write_atomically(&args.out, &trainer.net().to_bytes(args.compact))?;
+            save(trainer.net(), args)?;
         }
     }
     bar.finish();
+    if args.games == 0 {
+        // Only rewriting a resumed file (compact, pruned): nothing was trained.
+        save(trainer.net(), args)?;
+    }
     let seconds = begun.elapsed().as_secs_f64();
     eprintln!(
         "{} games in {:.0} s ({:.1} games/s, {:.0} moves/s); {} of {} weights visited",
@@ -138,6 +142,19 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         eprintln!("learning curve written to {} and {}", csv.display(), svg.display());
     }
     Ok(())
+}
+
+/// Writes the weights as asked: exact or compact, pruned or whole (the training goes on with every weight).
+fn save(net: &Network, args: &TrainArgs) -> Result<()> {
+    let bytes = match args.prune {
+        Some(share) => {
+            let mut pruned = net.clone();
+            pruned.prune(share);
+            pruned.to_bytes(args.compact)
+        }
+        None => net.to_bytes(args.compact),
+    };
+    write_atomically(&args.out, &bytes)
 }
 
 /// The curve written so far next to a resumed file; none if there is no such file.

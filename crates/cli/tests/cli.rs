@@ -617,7 +617,28 @@ fn training_2048_resumes_exactly_and_its_network_plays() {
     assert_eq!(csv.lines().count(), 4, "header and three blocks of two games: {csv}");
     assert_eq!(csv, String::from_utf8(read("whole.curve.csv")).expect("text"));
 
-    let bot = format!("ntuple(weights={})", path("whole.net"));
+    let shipped = hamle(&[
+        "train",
+        "2048",
+        "--games",
+        "0",
+        "--resume",
+        &path("whole.net"),
+        "--compact",
+        "--prune",
+        "0.5",
+        "--out",
+        &path("ship.net"),
+        "--eval-every",
+        "0",
+    ]);
+    assert!(shipped.status.success(), "{}", text(&shipped.stderr));
+    assert!(read("ship.net").len() * 2 < read("whole.net").len(), "compact and pruned by half: under half the size");
+    assert_clean_failure(
+        &hamle(&["train", "2048", "--games", "0", "--prune", "2", "--out", &path("x")]),
+        "not a share",
+    );
+    let bot = format!("ntuple(weights={})", path("ship.net"));
     let out = hamle(&["bench", "2048", "--bot", &bot, "--games", "2", "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");

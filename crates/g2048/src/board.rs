@@ -172,6 +172,19 @@ impl Board {
         }
     }
 
+    /// The boards after each move in [`Direction::ALL`]'s order (left, up, right, down), without scoring,
+    /// sharing one transpose: what a search's move node needs.
+    pub fn shifted_all(self) -> [Board; 4] {
+        let t = tables();
+        let turned = self.transpose();
+        [
+            self.map_rows(&t.left),
+            turned.map_rows(&t.left).transpose(),
+            self.map_rows(&t.right),
+            turned.map_rows(&t.right).transpose(),
+        ]
+    }
+
     /// The board after `direction`, with the points scored; the board is unchanged when the move is illegal.
     pub fn slide(self, direction: Direction) -> Slide {
         let t = tables();
@@ -284,6 +297,16 @@ mod tests {
             let b = Board::from_bits(x);
             assert_eq!(b.transpose(), naive_transpose(b));
             assert_eq!(b.transpose().transpose(), b);
+        }
+    }
+
+    #[test]
+    fn shifted_all_is_each_move_in_order() {
+        let mut x = 0x0FED_CBA9_8765_4321u64;
+        for _ in 0..1000 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let b = Board::from_bits(x & 0x3333_3333_3333_3333);
+            assert_eq!(b.shifted_all(), Direction::ALL.map(|d| b.shifted(d)), "{b:?}");
         }
     }
 

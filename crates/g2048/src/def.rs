@@ -22,7 +22,7 @@ pub fn definition() -> GameDef<G2048> {
             key: "depth",
             values: "auto|1..=8",
             default: "auto",
-            about: "moves searched; auto: max(3, distinct tiles − 2)",
+            about: "moves searched; auto: max(3, distinct tiles − 2), or 3 with eval=ntuple",
         },
         ParamDoc {
             key: "prob",

@@ -79,6 +79,25 @@ fn td_learning_backs_up_the_next_moves_points_worked_by_hand() {
 }
 
 #[test]
+fn pruning_sets_back_the_smallest_weights_first() {
+    // Four boards sharing no weight, their 32 weights each moved by 1, 2, 3 and 4.
+    let boards: Vec<Board> = (0..4u64)
+        .map(|k| Board::from_bits((0..16u64).fold(0, |b, i| b | (((i + 4 * k) % 15 + 1) << (4 * i)))))
+        .collect();
+    let mut net = Network::new(0.0, 1);
+    for (k, &board) in boards.iter().enumerate() {
+        net.adjust(board, 32.0 * (k + 1) as f32);
+    }
+    assert_eq!(net.visited(), 128);
+    net.prune(0.5);
+    assert_eq!(net.visited(), 64);
+    let values: Vec<f32> = boards.iter().map(|&b| net.value(b)).collect();
+    assert_eq!(values, [0.0, 0.0, 96.0, 128.0]);
+    net.prune(0.0);
+    assert_eq!(net.visited(), 64);
+}
+
+#[test]
 fn training_replays_from_its_seed_and_differs_with_another() {
     let a = trained(20, 9);
     assert_eq!(a.games, 20);
@@ -198,6 +217,11 @@ fn expectimax_on_the_network_counts_points_as_the_game_deals_tiles() {
     }
     let name = hamle_core::Bot::<G2048>::name(&bot);
     assert_eq!(name, "expectimax(depth=1,prob=0,eval=ntuple)");
+    // Without a set depth the network's search goes 3 moves deep on any board; the row heuristic's grows.
+    let late = Board::from_exponents([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 0, 0], [0; 4]]);
+    let auto = Expectimax::with_network(Arc::new(Network::new(0.0, 1)), None, 1e-4);
+    assert_eq!((auto.depth_for(board), auto.depth_for(late)), (3, 3));
+    assert_eq!(Expectimax::default().depth_for(late), 8);
 }
 
 #[test]

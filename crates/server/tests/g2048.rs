@@ -152,6 +152,28 @@ fn bad_moves_are_refused_and_change_nothing() {
     assert_eq!(client.state(&id), state);
 }
 
+/// The n-tuple network as the helper: its move is the shipped network's own choice for the board (worked out
+/// here through the crate), and a weights file named in a request is refused unread.
+#[test]
+fn the_network_helper_moves_as_the_shipped_network_and_files_are_refused() {
+    let server = Server::in_memory();
+    let client = Client::player(&server);
+    let game = new_game(&client, "ntuple");
+    let id = id_of(&game);
+    let expected = hamle_2048::bots::Network::shipped().best_move(board(&game)).map(|(d, _)| d.name());
+    let by_bot = client.act(&id, &json!({ "action": "bot" }));
+    let chosen = by_bot["history"][0].as_str();
+    assert_eq!(chosen, expected, "the bot's move is the network's best");
+    check_move(&game, chosen.expect("a move"), &by_bot);
+    let searched = new_game(&client, "expectimax(eval=ntuple,depth=1)");
+    assert_eq!(searched["helper"], "expectimax(depth=1,eval=ntuple)");
+    for helper in ["ntuple(weights=/etc/passwd)", "expectimax(eval=ntuple,weights=/etc/passwd)"] {
+        let answer = client.post("/api/games", &json!({ "kind": "2048", "helper": helper }).to_string());
+        assert_refused(&answer, 400, helper);
+        assert!(answer.1["detail"].as_str().is_some_and(|d| d.contains("reads no files")), "{}", answer.1);
+    }
+}
+
 fn setup() -> Setup {
     Setup {
         game: Spec::named("2048"),

@@ -169,6 +169,24 @@ impl Network {
         self.weights.iter().all(|w| w.is_finite())
     }
 
+    /// Sets back to their starting value the `share` of visited weights smallest in size (boards' parts seen
+    /// least, or learned to matter least), making the file smaller.
+    pub fn prune(&mut self, share: f64) {
+        let start = self.initial / (SHAPES * SYMMETRIES) as f32;
+        let mut sizes: Vec<f32> =
+            self.weights.iter().filter(|w| w.to_bits() != start.to_bits()).map(|w| (w - start).abs()).collect();
+        let cut = ((sizes.len() as f64) * share.clamp(0.0, 1.0)) as usize;
+        if cut == 0 {
+            return;
+        }
+        let (_, &mut threshold, _) = sizes.select_nth_unstable_by(cut - 1, f32::total_cmp);
+        for w in &mut self.weights {
+            if (*w - start).abs() <= threshold {
+                *w = start;
+            }
+        }
+    }
+
     /// The largest weight, in size.
     pub fn largest_weight(&self) -> f32 {
         self.weights.iter().fold(0.0f32, |m, w| m.max(w.abs()))
