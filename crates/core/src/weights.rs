@@ -51,3 +51,44 @@ where
     read.insert(id, weights.clone());
     Ok(weights)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::{ParamDoc, Spec};
+
+    const DOCS: &[ParamDoc] = &[ParamDoc { key: "weights", values: "shipped|FILE", default: "shipped", about: "" }];
+
+    fn parse_text(bytes: &[u8]) -> Result<String, String> {
+        String::from_utf8(bytes.to_vec()).map_err(|_| "not text".to_owned())
+    }
+
+    #[test]
+    fn a_file_is_read_once_per_type_and_errors_say_why() {
+        allow_files();
+        let dir = std::env::temp_dir().join(format!("hamle-core-weights-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("w.txt");
+        std::fs::write(&path, "first").expect("written");
+        let path = path.display().to_string();
+        let spec: Spec = format!("bot(weights={path})").parse().expect("a spec");
+        let params = Params::new(&spec, DOCS).expect("params");
+        let first = read(&params, "weights", &path, "`test`", parse_text).expect("read");
+        std::fs::write(&path, "second").expect("rewritten");
+        let again = read(&params, "weights", &path, "`test`", parse_text).expect("read");
+        assert!(Arc::ptr_eq(&first, &again), "the second read comes from memory");
+        assert_eq!(*again, "first");
+        // Another type from the same file is parsed afresh.
+        let length = read(&params, "weights", &path, "`test`", |b: &[u8]| Ok::<usize, String>(b.len())).expect("read");
+        assert_eq!(*length, 6);
+        let bad = dir.join("bad.bin");
+        std::fs::write(&bad, [0xFF, 0xFE]).expect("written");
+        let bad = bad.display().to_string();
+        let err = read(&params, "weights", &bad, "`test`", parse_text).err().expect("refused").to_string();
+        assert!(err.contains("a weights file `test` wrote: not text"), "{err}");
+        let missing = dir.join("missing").display().to_string();
+        let err = read(&params, "weights", &missing, "`test`", parse_text).err().expect("refused").to_string();
+        assert!(err.contains("a weights file `test` wrote:"), "{err}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -175,6 +175,12 @@ fn the_player_takes_the_most_points_plus_value() {
     taught.adjust(board.slide(Direction::Left).board, 100.0);
     assert_eq!(taught.best_move(board).map(|(d, _)| d), Some(Direction::Left));
     assert_eq!(net.best_move(Board::from_exponents([[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [2, 1, 2, 1]])), None);
+    // As a bot: three legal moves weighed (up changes nothing); left and right both merge the 8s, left first.
+    let three = Board::from_exponents([[1, 2, 1, 2], [2, 1, 2, 1], [1, 2, 1, 2], [3, 3, 0, 0]]);
+    let game = G2048::from_board(three, 0, SpawnRule::Original);
+    let mut bot = NTuple::new(Arc::new(net), "ntuple");
+    let decision = hamle_core::Bot::choose(&mut bot, &game, &Budget::default(), &mut hamle_core::Stream::new(1));
+    assert_eq!(decision.map(|d| (d.mv, d.nodes, d.score)), Some((Direction::Left, 3, 16.0)));
 }
 
 /// Each move's expected score to depth 1 worked out from the game's own chance outcomes: the move's points,

@@ -22,7 +22,8 @@ pub const SYMMETRIES: usize = 8;
 /// Weights of one shape: one per way of filling six cells with exponents 0..=15.
 const PER_SHAPE: usize = 1 << 24;
 
-/// The cells (4·row + column) of the four shapes: two rows' worth of lines and two 2×3 rectangles.
+/// The cells (4·row + column) of the four shapes: a row with the first two cells below it, the same one row
+/// further in, and two 2×3 rectangles.
 pub const SHAPE_CELLS: [[usize; 6]; SHAPES] =
     [[0, 1, 2, 3, 4, 5], [4, 5, 6, 7, 8, 9], [0, 1, 2, 4, 5, 6], [4, 5, 6, 8, 9, 10]];
 
@@ -413,8 +414,10 @@ impl Bot<G2048> for NTuple {
             return None;
         }
         let start = Instant::now();
-        let (mv, value) = self.net.best_move(state.board())?;
-        Some(Decision { mv, score: f64::from(value), pv: vec![mv], depth: 1, nodes: 4, elapsed: start.elapsed() })
+        let board = state.board();
+        let (mv, value) = self.net.best_move(board)?;
+        let nodes = Direction::ALL.into_iter().filter(|&d| board.can_move(d)).count() as u64;
+        Some(Decision { mv, score: f64::from(value), pv: vec![mv], depth: 1, nodes, elapsed: start.elapsed() })
     }
 }
 
