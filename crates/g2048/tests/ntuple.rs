@@ -230,14 +230,37 @@ fn expectimax_on_the_network_counts_points_as_the_game_deals_tiles() {
     assert_eq!(Expectimax::default().depth_for(late), 8);
 }
 
+/// The probability cut is strict, as documented: branches *less* likely than `prob` are scored at once.
+#[test]
+fn the_probability_cut_spares_a_branch_exactly_as_likely_as_the_cut() {
+    let board = Board::from_exponents([[1, 1, 2, 0], [2, 0, 0, 0], [3, 3, 0, 0], [0; 4]]);
+    let legal = Direction::ALL.into_iter().filter(|&d| board.can_move(d)).count() as u64;
+    let nodes = |prob: f32| {
+        let mut bot = Expectimax::with_network(Arc::new(Network::new(0.0, 1)), Some(2), prob);
+        bot.move_values(board, 0.1, 2).1
+    };
+    // At 1 the root's chance nodes (probability exactly 1) are searched; above 1 each is scored at once.
+    assert!(nodes(1.0) > 10 * legal, "{}", nodes(1.0));
+    assert_eq!(nodes(1.01), legal);
+}
+
 #[test]
 fn network_bots_come_from_the_registry_and_files_are_refused_to_the_web() {
     let def = hamle_2048::definition();
     let game = G2048::new(SpawnRule::Original);
-    for spec in ["ntuple", "expectimax(eval=ntuple,depth=2)", "ntuple(weights=shipped)"] {
+    for (spec, name) in [
+        ("ntuple", "ntuple"),
+        ("ntuple(weights=shipped)", "ntuple"),
+        ("expectimax(eval=ntuple,depth=2)", "expectimax(depth=2,eval=ntuple)"),
+        ("expectimax(eval=ntuple,weights=shipped)", "expectimax(eval=ntuple)"),
+        ("expectimax", "expectimax"),
+        ("expectimax(weights=published)", "expectimax(weights=published)"),
+        ("expectimax(eval=rows,weights=tuned)", "expectimax"),
+    ] {
         let bot = def.bot(&spec.parse().expect("a spec"), &game).expect("made");
-        assert!(bot.name().starts_with(spec.split('(').next().unwrap_or(spec)), "{}", bot.name());
+        assert_eq!(bot.name(), name, "{spec}");
     }
+    assert!(!Expectimax::default().uses_network());
     // This process never allowed files (only the terminal's commands do), so a path is refused unread.
     for spec in ["ntuple(weights=/etc/hostname)", "expectimax(eval=ntuple,weights=net.bin)"] {
         let err = def.bot(&spec.parse().expect("a spec"), &game).err().expect("refused").to_string();

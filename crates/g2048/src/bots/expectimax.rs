@@ -155,13 +155,6 @@ pub enum Eval {
 }
 
 impl Eval {
-    fn leaf(&self, board: Board) -> f32 {
-        match self {
-            Eval::Rows(table) => table.board_value(board),
-            Eval::Net(net) => net.value(board),
-        }
-    }
-
     /// The move's points when they count (on the network), else 0.
     fn points(&self, board: Board, d: Direction) -> f32 {
         match self {
@@ -198,6 +191,9 @@ pub struct Expectimax {
     /// The name it plays under, when not the one its settings make (a network read from a file).
     pub label: Option<String>,
     cache: FxHashMap<u64, (u32, f32)>,
+    /// The network's values of the leaves met in this decision: 32 look-ups in 256 MiB each, where a board met
+    /// again costs one hash look-up.
+    leaves: FxHashMap<u64, f32>,
 }
 
 impl Default for Expectimax {
@@ -213,7 +209,15 @@ impl Expectimax {
     /// A player with these weights, depth (`None`: adaptive) and probability cut.
     pub fn new(weights: Weights, depth: Option<u32>, min_probability: f32) -> Expectimax {
         let eval = Eval::Rows(RowTable::shared(&weights));
-        Expectimax { weights, depth, min_probability, eval, label: None, cache: FxHashMap::default() }
+        Expectimax {
+            weights,
+            depth,
+            min_probability,
+            eval,
+            label: None,
+            cache: FxHashMap::default(),
+            leaves: FxHashMap::default(),
+        }
     }
 
     /// A player whose leaves are valued by the n-tuple network `net` (its `weights` are then unused).
@@ -225,6 +229,7 @@ impl Expectimax {
             eval: Eval::Net(net),
             label: None,
             cache: FxHashMap::default(),
+            leaves: FxHashMap::default(),
         }
     }
 
@@ -259,9 +264,11 @@ impl Expectimax {
         limits: &mut Limits,
     ) -> Option<Vec<(Direction, f32)>> {
         self.cache.clear();
+        self.leaves.clear();
         let mut search = Search {
             eval: &self.eval,
             cache: &mut self.cache,
+            leaves: &mut self.leaves,
             min_probability: self.min_probability,
             limit: depth,
             four,
@@ -288,6 +295,7 @@ impl Expectimax {
 struct Search<'a> {
     eval: &'a Eval,
     cache: &'a mut FxHashMap<u64, (u32, f32)>,
+    leaves: &'a mut FxHashMap<u64, f32>,
     min_probability: f32,
     limit: u32,
     four: f32,
@@ -319,7 +327,10 @@ impl Search<'_> {
             return 0.0;
         }
         if probability < self.min_probability || depth >= self.limit {
-            return self.eval.leaf(board);
+            return match self.eval {
+                Eval::Rows(table) => table.board_value(board),
+                Eval::Net(net) => *self.leaves.entry(board.bits()).or_insert_with(|| net.value(board)),
+            };
         }
         if let Some(&(at, value)) = self.cache.get(&board.bits()) {
             if at <= depth {
