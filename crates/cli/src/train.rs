@@ -123,8 +123,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let net = match &args.resume {
         Some(_) if args.hidden.is_some() => bail!("--hidden sets up a new network; a resumed one keeps its own"),
         Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let mut net = Net::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+            let mut net = read_weights(path, Net::from_bytes)?;
             if let Some(seed) = args.seed {
                 net.seed = seed;
             }
@@ -138,7 +137,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     // The curve goes on from the resumed file's, up to the games those weights had.
     let mut curve = match &args.resume {
         Some(path) => {
-            let mut curve = read_curve(&curve_path(path, "csv"))?;
+            let mut curve = read_curve(&curve_path(path, "csv"), parse_curve)?;
             curve.retain(|p| p.games <= first_game);
             curve
         }
@@ -234,14 +233,22 @@ fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
 /// The first line of a training curve's CSV.
 pub(crate) const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
 
-/// The curve written so far next to a resumed file; none if there is no such file.
-fn read_curve(path: &Path) -> Result<Vec<CurvePoint>> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
-    };
-    parse_curve(&text, &path.display().to_string())
+/// The curve written so far next to a resumed file, read by `parse`; none if there is no such file.
+pub(crate) fn read_curve<P>(path: &Path, parse: fn(&str, &str) -> Result<Vec<P>>) -> Result<Vec<P>> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(&text, &path.display().to_string()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
+    }
+}
+
+/// The weights in the file `path` as `parse` reads them.
+pub(crate) fn read_weights<T, E>(path: &Path, parse: fn(&[u8]) -> Result<T, E>) -> Result<T>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    parse(&bytes).with_context(|| format!("reading {}", path.display()))
 }
 
 /// A training curve's points from its CSV; `shown` names the file in errors.

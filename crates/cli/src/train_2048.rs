@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use hamle_2048::SpawnRule;
 use hamle_2048::bots::{Network, Trainer};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::train::{TrainArgs, curve_path, write_atomically};
+use crate::train::{TrainArgs, curve_path, read_curve, read_weights, write_atomically};
 
 /// One point of the learning curve: a block of training games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,8 +46,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let net = match &args.resume {
         Some(_) if args.initial.is_some() => bail!("--initial sets up a new network; a resumed one keeps its own"),
         Some(path) => {
-            let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-            let mut net = Network::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+            let mut net = read_weights(path, Network::from_bytes)?;
             if let Some(seed) = args.seed {
                 net.seed = seed;
             }
@@ -62,7 +61,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let (csv, svg) = (curve_path(&args.out, "csv"), curve_path(&args.out, "svg"));
     let mut curve = match &args.resume {
         Some(path) => {
-            let mut curve = read_curve(&curve_path(path, "csv"))?;
+            let mut curve = read_curve(&curve_path(path, "csv"), parse_curve)?;
             curve.retain(|p| p.games <= first_game);
             curve
         }
@@ -155,15 +154,6 @@ fn save(net: &Network, args: &TrainArgs) -> Result<()> {
         None => net.to_bytes(args.compact),
     };
     write_atomically(&args.out, &bytes)
-}
-
-/// The curve written so far next to a resumed file; none if there is no such file.
-fn read_curve(path: &Path) -> Result<Vec<Block>> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse_curve(&text, &path.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
-    }
 }
 
 /// A 2048 learning curve's points from its CSV; `shown` names the file in errors.

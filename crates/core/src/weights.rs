@@ -52,6 +52,24 @@ where
     Ok(weights)
 }
 
+/// A bot's name with its weights file among its parameters; the shipped weights are not named.
+///
+/// ```
+/// use hamle_core::weights::named;
+/// assert_eq!(named("ntuple", "shipped"), "ntuple");
+/// assert_eq!(named("ntuple", "my.net"), "ntuple(weights=my.net)");
+/// assert_eq!(named("expert(plies=1)", "my.net"), "expert(plies=1,weights=my.net)");
+/// ```
+pub fn named(name: &str, weights: &str) -> String {
+    if weights == "shipped" {
+        name.to_owned()
+    } else if let Some(open) = name.strip_suffix(')') {
+        format!("{open},weights={weights})")
+    } else {
+        format!("{name}(weights={weights})")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -80,7 +80,7 @@ pub fn definition() -> GameDef<G2048> {
         bots: vec![
             BotDef {
                 name: "expectimax",
-                about: "expectimax over every new tile, row-table heuristic, probability cut and cache",
+                about: "expectimax over every new tile, row-table heuristic (eval=ntuple: the network), probability cut and cache",
                 params: EXPECTIMAX,
                 make: |params: &mut Params, _| {
                     let text = params.text("depth");
@@ -107,7 +107,7 @@ pub fn definition() -> GameDef<G2048> {
                         "ntuple" => {
                             let path = if weights == "auto" { "shipped" } else { weights.as_str() };
                             let mut bot = bots::Expectimax::with_network(network(params, path)?, depth, prob);
-                            bot.label = Some(named(&bot.name(), path));
+                            bot.label = Some(hamle_core::weights::named(&bot.name(), path));
                             Ok(Box::new(bot))
                         }
                         other => Err(params.bad("eval", other)),
@@ -120,7 +120,10 @@ pub fn definition() -> GameDef<G2048> {
                 params: NTUPLE,
                 make: |params: &mut Params, _| {
                     let path = params.text("weights");
-                    Ok(Box::new(bots::NTuple::new(network(params, &path)?, named("ntuple", &path))))
+                    Ok(Box::new(bots::NTuple::new(
+                        network(params, &path)?,
+                        hamle_core::weights::named("ntuple", &path),
+                    )))
                 },
             },
             BotDef {
@@ -154,17 +157,6 @@ fn network(params: &Params, path: &str) -> Result<Arc<bots::Network>, SpecError>
         return Ok(bots::Network::shipped());
     }
     hamle_core::weights::read(params, "weights", path, "`hamle train 2048`", bots::Network::from_bytes)
-}
-
-/// A bot's name with its weights file among its parameters (the shipped network is not named).
-fn named(name: &str, weights: &str) -> String {
-    if weights == "shipped" {
-        name.to_owned()
-    } else if let Some(open) = name.strip_suffix(')') {
-        format!("{open},weights={weights})")
-    } else {
-        format!("{name}(weights={weights})")
-    }
 }
 
 /// The board as tile values row by row from the top (0 for empty), with the score and the moves made.

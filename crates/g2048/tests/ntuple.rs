@@ -98,6 +98,36 @@ fn pruning_sets_back_the_smallest_weights_first() {
 }
 
 #[test]
+fn an_optimistic_network_prunes_and_counts_against_its_own_start() {
+    let boards = [lopsided(), Board::from_exponents([[0; 4], [0, 1, 0, 0], [0; 4], [0; 4]])];
+    let mut net = Network::new(320.0, 1);
+    assert_eq!(net.visited(), 0, "every weight at its start, 10 each");
+    net.adjust(boards[0], -32.0);
+    net.adjust(boards[1], -320.0);
+    assert_eq!(net.value(boards[0]), 288.0);
+    // The second board reads its one 2 in the eight symmetries of four shapes, but shares weights among them.
+    let visited = net.visited();
+    assert!(visited > 32, "{visited}");
+    net.prune(32.0 / visited as f64);
+    assert_eq!(net.value(boards[0]), 320.0, "the 32 smallest moves (1 each) set back to 10, not to 0");
+    assert_eq!(net.visited(), visited - 32);
+    assert!(net.is_finite());
+    net.adjust(boards[0], f32::NAN);
+    assert!(!net.is_finite());
+}
+
+/// The shipped weights are the trained network, read in the shapes they were trained in: one-ply over 20 seeded
+/// games it scores far above an untrained player (docs/benchmarks.md: median 111,832 over 1,000 games; untrained
+/// players score a few thousand).
+#[test]
+fn the_shipped_network_plays_as_trained() {
+    let shipped = Network::shipped();
+    assert_eq!(shipped.games, 100_000);
+    let mean = mean_score(&mut NTuple::new(shipped, "ntuple"), 20);
+    assert!(mean > 50_000.0, "{mean}");
+}
+
+#[test]
 fn training_replays_from_its_seed_and_differs_with_another() {
     let a = trained(20, 9);
     assert_eq!(a.games, 20);

@@ -22,17 +22,6 @@ fn network(params: &Params, path: &str) -> Result<Arc<Net>, SpecError> {
     hamle_core::weights::read(params, "weights", path, "`hamle train hapis`", Net::from_bytes)
 }
 
-/// A bot's name with its weights file among its parameters (the shipped network is not named).
-fn named(name: &str, weights: &str) -> String {
-    if weights == "shipped" {
-        name.to_owned()
-    } else if let Some(open) = name.strip_suffix(')') {
-        format!("{open},weights={weights})")
-    } else {
-        format!("{name}(weights={weights})")
-    }
-}
-
 /// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.
 const HINT_TIME: Duration = Duration::from_secs(2);
 
@@ -130,7 +119,7 @@ pub fn definition() -> GameDef<Hapis> {
                     if player.search.filter != Filter::default() || plies != 2 {
                         player.name = format!("expert(filter={filter},plies={plies},window={window})");
                     }
-                    player.name = named(&player.name, &weights);
+                    player.name = hamle_core::weights::named(&player.name, &weights);
                     Ok(Box::new(player))
                 },
             },
@@ -143,7 +132,7 @@ pub fn definition() -> GameDef<Hapis> {
                     let level = Level::parse(&text).ok_or_else(|| params.bad("level", &text))?;
                     let weights = params.text("weights");
                     let mut player = level.player(network(params, &weights)?);
-                    player.name = named(&player.name, &weights);
+                    player.name = hamle_core::weights::named(&player.name, &weights);
                     Ok(Box::new(player))
                 },
             },
