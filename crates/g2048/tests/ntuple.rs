@@ -99,20 +99,21 @@ fn pruning_sets_back_the_smallest_weights_first() {
 
 #[test]
 fn an_optimistic_network_prunes_and_counts_against_its_own_start() {
-    let boards = [lopsided(), Board::from_exponents([[0; 4], [0, 1, 0, 0], [0; 4], [0; 4]])];
+    // Two boards sharing no weight; every weight starts at 320 / 32 = 10.
+    let [a, b] =
+        [0u64, 1].map(|k| Board::from_bits((0..16u64).fold(0, |x, i| x | (((i + 4 * k) % 15 + 1) << (4 * i)))));
     let mut net = Network::new(320.0, 1);
-    assert_eq!(net.visited(), 0, "every weight at its start, 10 each");
-    net.adjust(boards[0], -32.0);
-    net.adjust(boards[1], -320.0);
-    assert_eq!(net.value(boards[0]), 288.0);
-    // The second board reads its one 2 in the eight symmetries of four shapes, but shares weights among them.
-    let visited = net.visited();
-    assert!(visited > 32, "{visited}");
-    net.prune(32.0 / visited as f64);
-    assert_eq!(net.value(boards[0]), 320.0, "the 32 smallest moves (1 each) set back to 10, not to 0");
-    assert_eq!(net.visited(), visited - 32);
+    assert_eq!(net.visited(), 0, "every weight at its start");
+    net.adjust(a, -480.0);
+    net.adjust(b, 192.0);
+    assert_eq!((net.value(a), net.value(b)), (-160.0, 512.0));
+    assert_eq!(net.visited(), 64);
+    // a's weights moved 15 below the start (to -5), b's 6 above it (to 16): b's are the smaller moves.
+    net.prune(0.5);
+    assert_eq!((net.value(a), net.value(b)), (-160.0, 320.0), "b's weights set back to 10, not to 0");
+    assert_eq!(net.visited(), 32);
     assert!(net.is_finite());
-    net.adjust(boards[0], f32::NAN);
+    net.adjust(a, f32::NAN);
     assert!(!net.is_finite());
 }
 
@@ -165,6 +166,8 @@ fn the_file_round_trips_and_bad_files_are_refused() {
     assert_eq!(back.visited(), net.visited());
     let optimistic = Network::new(320.0, 4);
     assert_eq!(Network::from_bytes(&optimistic.to_bytes(false)).expect("untrained").value(lopsided()), 320.0);
+    // Untrained, every weight is at its start: the file is the header and one empty run.
+    assert!(optimistic.to_bytes(false).len() < 64 && optimistic.to_bytes(true).len() < 64);
     // Compact: each weight within half a step of the scale (the largest weight / 32,767), so a board's value
     // within 32 half steps; the file about half the exact one's size.
     let compact = net.to_bytes(true);
@@ -186,6 +189,14 @@ fn the_file_round_trips_and_bad_files_are_refused() {
     let mut overlong = bytes[..header].to_vec();
     overlong.extend_from_slice(&[0x80, 0x80, 0x80, 0x40, 0x00]);
     assert_eq!(Network::from_bytes(&overlong).err(), Some(WeightsError::BadRuns));
+    // An empty run (to_bytes never writes one), and a start value that is not a number.
+    let mut empty = bytes[..header].to_vec();
+    empty.extend_from_slice(&[0x00, 0x00]);
+    assert_eq!(Network::from_bytes(&empty).err(), Some(WeightsError::BadRuns));
+    let mut nan_start = bytes[..header].to_vec();
+    nan_start[30..34].copy_from_slice(&f32::NAN.to_le_bytes());
+    nan_start.extend_from_slice(&[0x80, 0x80, 0x80, 0x20, 0x00]);
+    assert_eq!(Network::from_bytes(&nan_start).err(), Some(WeightsError::NotFinite));
     // A run of one weight that is not a number.
     let mut nan = bytes[..header].to_vec();
     nan.extend_from_slice(&[0x00, 0x01]);
