@@ -102,10 +102,10 @@ mod tests {
         let bad = dir.join("bad.bin");
         std::fs::write(&bad, [0xFF, 0xFE]).expect("written");
         let bad = bad.display().to_string();
-        let err = read(&params, "weights", &bad, "`test`", parse_text).err().expect("refused").to_string();
+        let err = read(&params, "weights", &bad, "`test`", parse_text).expect_err("refused").to_string();
         assert!(err.contains("a weights file `test` wrote: not text"), "{err}");
         let missing = dir.join("missing").display().to_string();
-        let err = read(&params, "weights", &missing, "`test`", parse_text).err().expect("refused").to_string();
+        let err = read(&params, "weights", &missing, "`test`", parse_text).expect_err("refused").to_string();
         assert!(err.contains("a weights file `test` wrote:"), "{err}");
         std::fs::remove_dir_all(&dir).ok();
     }
