@@ -16,7 +16,7 @@ use hamle_hapis::train::{TdConfig, Trainer};
 use hamle_hapis::{Hapis, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// What `hamle train hapis` was asked to do.
+/// What `hamle train` was asked to do (Hapis's network, 2048's n-tuple network, or the chess engine's tuning).
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
     /// The game to train for: `hapis`, `2048` or `chess`.
@@ -101,7 +101,7 @@ pub(crate) struct CurvePoint {
     pub heuristic: (f64, f64),
 }
 
-/// Runs `hamle train hapis`.
+/// Runs `hamle train`: Hapis here, 2048 and chess in their own modules.
 pub fn run(args: &TrainArgs) -> Result<()> {
     match args.game.as_str() {
         "chess" => return crate::train_chess::run(args),

@@ -91,16 +91,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             *count += u64::from(game.top >= e);
         }
         let games = trainer.net().games;
-        if !trainer.net().is_finite() {
-            bail!(
-                "training diverged at game {games} (a weight is no longer a number): try a smaller --alpha; the last \
-                 checkpoint in {} is intact",
-                args.out.display()
-            );
-        }
         if block.is_some_and(|block| games % block == 0 || games == end) {
             let block = args.eval_every;
-            let n = (games - first_game - 1) % block + 1;
+            // The games counted since the block began, or since the run began when it resumed inside a block.
+            let n = games - first_game.max((games - 1) / block * block);
             let point =
                 Block { games, mean_score: scores as f64 / n as f64, reached: reached.map(|c| c as f64 / n as f64) };
             bar.set_message(format!(
@@ -117,6 +111,14 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             (scores, reached) = (0, [0; 4]);
         }
         if games % args.checkpoint == 0 || games == end {
+            // Checked here rather than after every game: a scan of the 256 MiB costs about as much as a game.
+            if !trainer.net().is_finite() {
+                bail!(
+                    "training diverged by game {games} (a weight is no longer a number): try a smaller --alpha; the \
+                     last checkpoint in {} is intact",
+                    args.out.display()
+                );
+            }
             save(trainer.net(), args)?;
         }
     }

@@ -615,7 +615,17 @@ fn training_2048_resumes_exactly_and_its_network_plays() {
     assert!(read("whole.net") == read("part.net"), "4 + 2 games resumed equal 6 in one run");
     let csv = String::from_utf8(read("part.curve.csv")).expect("text");
     assert_eq!(csv.lines().count(), 4, "header and three blocks of two games: {csv}");
-    assert_eq!(csv, String::from_utf8(read("whole.curve.csv")).expect("text"));
+    let whole_csv = String::from_utf8(read("whole.curve.csv")).expect("text");
+    assert_eq!(csv, whole_csv);
+    // Resumed inside a block (after 3 games, blocks of 2): the cut block has no row, the next full one the row
+    // of one run.
+    train("3", &path("odd.net"), None);
+    train("3", &path("odd.net"), Some(&path("odd.net")));
+    assert!(read("odd.net") == read("whole.net"), "3 + 3 games resumed equal 6 in one run");
+    let odd = String::from_utf8(read("odd.curve.csv")).expect("text");
+    let rows = |csv: &str| csv.lines().skip(1).map(str::to_owned).collect::<Vec<_>>();
+    let (odd, whole_rows) = (rows(&odd), rows(&whole_csv));
+    assert_eq!(odd, [whole_rows[0].clone(), whole_rows[2].clone()], "rows at games 2 and 6 only");
 
     let shipped = hamle(&[
         "train",

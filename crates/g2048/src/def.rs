@@ -105,7 +105,11 @@ pub fn definition() -> GameDef<G2048> {
                             Ok(Box::new(bots::Expectimax::new(weights, depth, prob)))
                         }
                         "ntuple" => {
-                            let path = if weights == "auto" { "shipped" } else { weights.as_str() };
+                            let path = match weights.as_str() {
+                                "auto" => "shipped",
+                                "tuned" | "published" => return Err(params.bad("weights", &weights)),
+                                file => file,
+                            };
                             let mut bot = bots::Expectimax::with_network(network(params, path)?, depth, prob);
                             bot.label = Some(hamle_core::weights::named(&bot.name(), path));
                             Ok(Box::new(bot))

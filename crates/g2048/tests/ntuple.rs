@@ -224,9 +224,9 @@ fn the_player_takes_the_most_points_plus_value() {
     assert_eq!(decision.map(|d| (d.mv, d.nodes, d.score)), Some((Direction::Left, 3, 16.0)));
 }
 
-/// Each move's expected score to depth 1 worked out from the game's own chance outcomes: the move's points,
-/// then over every new tile the best next move's points (an untrained network values every board at 0).
-fn brute_depth_one(board: Board) -> Vec<(Direction, f32)> {
+/// Each move's expected score to depth 1 worked out from the game's own chance outcomes: the move's points, then
+/// over every new tile the best next move's points plus the network's value of the board it leaves.
+fn brute_depth_one(net: &Network, board: Board) -> Vec<(Direction, f32)> {
     let mut out = Vec::new();
     for d in Direction::ALL.into_iter().filter(|&d| board.can_move(d)) {
         let slide = board.slide(d);
@@ -241,10 +241,13 @@ fn brute_depth_one(board: Board) -> Vec<(Direction, f32)> {
             let best = Direction::ALL
                 .into_iter()
                 .filter(|&e| next.board().can_move(e))
-                .map(|e| next.board().slide(e).score)
-                .max()
-                .unwrap_or(0);
-            expected += p * f64::from(best);
+                .map(|e| {
+                    let after = next.board().slide(e);
+                    f64::from(after.score) + f64::from(net.value(after.board))
+                })
+                .fold(None, |best: Option<f64>, v| Some(best.map_or(v, |b| b.max(v))))
+                .unwrap_or(0.0);
+            expected += p * best;
         }
         out.push((d, slide.score as f32 + expected as f32));
     }
@@ -252,16 +255,23 @@ fn brute_depth_one(board: Board) -> Vec<(Direction, f32)> {
 }
 
 #[test]
-fn expectimax_on_the_network_counts_points_as_the_game_deals_tiles() {
+fn expectimax_on_the_network_counts_points_and_values_as_the_game_deals_tiles() {
     let board = Board::from_exponents([[1, 1, 2, 0], [2, 0, 0, 0], [3, 3, 0, 0], [0; 4]]);
-    let mut bot = Expectimax::with_network(Arc::new(Network::new(0.0, 1)), Some(1), 0.0);
-    let (values, _) = bot.move_values(board, 0.1, 1);
-    let brute = brute_depth_one(board);
-    assert_eq!(values.len(), brute.len());
-    for ((d, v), (e, w)) in values.iter().zip(&brute) {
-        assert_eq!(d, e);
-        assert!((v - w).abs() < 1e-3, "{d:?}: search {v}, worked out {w}");
+    for net in [Network::new(0.0, 1), trained(200, 2)] {
+        let brute = brute_depth_one(&net, board);
+        let net = Arc::new(net);
+        let mut bot = Expectimax::with_network(net.clone(), Some(1), 0.0);
+        // Twice: the second decision must not reuse the first one's remembered leaves wrongly.
+        for _ in 0..2 {
+            let (values, _) = bot.move_values(board, 0.1, 1);
+            assert_eq!(values.len(), brute.len());
+            for ((d, v), (e, w)) in values.iter().zip(&brute) {
+                assert_eq!(d, e);
+                assert!((v - w).abs() <= 1e-3 * w.abs().max(1.0), "{d:?}: search {v}, worked out {w}");
+            }
+        }
     }
+    let bot = Expectimax::with_network(Arc::new(Network::new(0.0, 1)), Some(1), 0.0);
     let name = hamle_core::Bot::<G2048>::name(&bot);
     assert_eq!(name, "expectimax(depth=1,prob=0,eval=ntuple)");
     // Without a set depth the network's search goes 3 moves deep on any board; the row heuristic's grows.
@@ -307,7 +317,9 @@ fn network_bots_come_from_the_registry_and_files_are_refused_to_the_web() {
         let err = def.bot(&spec.parse().expect("a spec"), &game).err().expect("refused").to_string();
         assert!(err.contains("web app reads no files"), "{err}");
     }
-    for spec in ["expectimax(eval=tiles)", "expectimax(eval=rows,weights=shipped)"] {
+    for spec in
+        ["expectimax(eval=tiles)", "expectimax(eval=rows,weights=shipped)", "expectimax(eval=ntuple,weights=tuned)"]
+    {
         assert!(def.bot(&spec.parse().expect("a spec"), &game).is_err(), "{spec}");
     }
     assert_eq!(SHAPES * SYMMETRIES, 32);

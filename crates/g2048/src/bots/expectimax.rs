@@ -146,7 +146,7 @@ fn line_value(row: u16, w: &Weights) -> f32 {
 
 /// What the search's leaves are scored by.
 #[derive(Clone, Debug)]
-pub enum Eval {
+enum Eval {
     /// The row heuristic: a leaf is worth its table value, and moves' points are not counted.
     Rows(Arc<RowTable>),
     /// The n-tuple network: a leaf is worth the points it is expected still to bring, so each move on the
@@ -303,7 +303,8 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// The best move's value; 0, below every live board, when no move is left. Meaningless once the
+    /// The best move's value; 0 when no move is left (no points to come; the row heuristic's base keeps its live
+    /// boards above that). Meaningless once the
     /// limits have run out: the caller drops it.
     fn best_move(&mut self, board: Board, probability: f32, depth: u32) -> f32 {
         let mut best = None::<f32>;
