@@ -134,15 +134,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let csv = curve_path(&args.out, "csv");
     let svg = curve_path(&args.out, "svg");
     let first_game = net.games;
-    // The curve goes on from the resumed file's, up to the games those weights had.
-    let mut curve = match &args.resume {
-        Some(path) => {
-            let mut curve = read_curve(&curve_path(path, "csv"), parse_curve)?;
-            curve.retain(|p| p.games <= first_game);
-            curve
-        }
-        None => Vec::new(),
-    };
+    let mut curve = resumed_curve(args, first_game, parse_curve, |p| p.games)?;
     let Some(end) = first_game.checked_add(args.games) else {
         bail!("--games {} after the {first_game} already trained is too many", args.games);
     };
@@ -233,13 +225,23 @@ fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
 /// The first line of a training curve's CSV.
 pub(crate) const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
 
-/// The curve written so far next to a resumed file, read by `parse`; none if there is no such file.
-pub(crate) fn read_curve<P>(path: &Path, parse: fn(&str, &str) -> Result<Vec<P>>) -> Result<Vec<P>> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => parse(&text, &path.display().to_string()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(e).with_context(|| format!("reading {}", path.display())),
-    }
+/// The curve to go on from: with `--resume`, the points written next to that file (read by `parse`; none if there
+/// is no such file) up to `first_game`, the games its weights had; else none.
+pub(crate) fn resumed_curve<P>(
+    args: &TrainArgs,
+    first_game: u64,
+    parse: fn(&str, &str) -> Result<Vec<P>>,
+    games: fn(&P) -> u64,
+) -> Result<Vec<P>> {
+    let Some(resumed) = &args.resume else { return Ok(Vec::new()) };
+    let path = curve_path(resumed, "csv");
+    let mut curve = match std::fs::read_to_string(&path) {
+        Ok(text) => parse(&text, &path.display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
+    };
+    curve.retain(|p| games(p) <= first_game);
+    Ok(curve)
 }
 
 /// The weights in the file `path` as `parse` reads them.

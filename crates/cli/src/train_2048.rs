@@ -10,7 +10,7 @@ use hamle_2048::SpawnRule;
 use hamle_2048::bots::{Network, Trainer};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::train::{TrainArgs, curve_path, read_curve, read_weights, write_atomically};
+use crate::train::{TrainArgs, curve_path, read_weights, resumed_curve, write_atomically};
 
 /// One point of the learning curve: a block of training games.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,14 +59,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         bail!("--games {} after the {first_game} already trained is too many", args.games);
     };
     let (csv, svg) = (curve_path(&args.out, "csv"), curve_path(&args.out, "svg"));
-    let mut curve = match &args.resume {
-        Some(path) => {
-            let mut curve = read_curve(&curve_path(path, "csv"), parse_curve)?;
-            curve.retain(|p| p.games <= first_game);
-            curve
-        }
-        None => Vec::new(),
-    };
+    let mut curve = resumed_curve(args, first_game, parse_curve, |p| p.games)?;
     eprintln!(
         "training the 2048 n-tuple network from game {first_game} to {end}, seed {}, α {}, initial value {}",
         net.seed, args.alpha, net.initial
@@ -79,7 +72,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         bar.set_style(style.progress_chars("=> "));
     }
     bar.enable_steady_tick(Duration::from_millis(500));
-    let block = (args.eval_every > 0).then_some(args.eval_every);
+    let block = args.eval_every;
     let (mut scores, mut reached, mut moves) = (0u64, [0u64; 4], 0u64);
     let begun = Instant::now();
     while trainer.net().games < end {
@@ -91,8 +84,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             *count += u64::from(game.top >= e);
         }
         let games = trainer.net().games;
-        if block.is_some_and(|block| games % block == 0 || games == end) {
-            let block = args.eval_every;
+        if block > 0 && (games % block == 0 || games == end) {
             // The games counted since the block began, or since the run began when it resumed inside a block.
             let n = games - first_game.max((games - 1) / block * block);
             let point =
@@ -135,7 +127,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         args.games as f64 / seconds,
         moves as f64 / seconds,
         trainer.net().visited(),
-        hamle_2048::bots::SHAPES * (1 << 24)
+        hamle_2048::bots::WEIGHTS
     );
     eprintln!("weights written to {}", args.out.display());
     if !curve.is_empty() {

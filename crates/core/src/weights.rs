@@ -15,8 +15,8 @@ pub fn allow_files() {
     FILES_ALLOWED.store(true, Ordering::SeqCst);
 }
 
-/// The weights in the file `path`, parsed by `parse`, for the bot parameter `key`; a file already read
-/// (as the same type) is not read again. `writer` names the command that writes such files, for errors.
+/// The weights a bot parameter `key` names: `shipped()` for `shipped`, else the file `path` parsed by `parse`; a
+/// file already read (as the same type) is not read again. `writer` names the command that writes such files.
 ///
 /// # Errors
 /// A [`SpecError::BadParam`] saying why, when files are not allowed here or the file cannot be read or parsed.
@@ -25,12 +25,16 @@ pub fn read<T, E>(
     key: &str,
     path: &str,
     writer: &str,
+    shipped: impl FnOnce() -> Arc<T>,
     parse: impl FnOnce(&[u8]) -> Result<T, E>,
 ) -> Result<Arc<T>, SpecError>
 where
     T: Any + Send + Sync,
     E: std::fmt::Display,
 {
+    if path == "shipped" {
+        return Ok(shipped());
+    }
     let refuse = |why: String| match params.bad(key, path) {
         SpecError::BadParam { owner, key, value, .. } => SpecError::BadParam { owner, key, value, values: why },
         other => other,
@@ -77,6 +81,10 @@ mod tests {
 
     const DOCS: &[ParamDoc] = &[ParamDoc { key: "weights", values: "shipped|FILE", default: "shipped", about: "" }];
 
+    fn unshipped() -> Arc<String> {
+        Arc::new("shipped".to_owned())
+    }
+
     fn parse_text(bytes: &[u8]) -> Result<String, String> {
         String::from_utf8(bytes.to_vec()).map_err(|_| "not text".to_owned())
     }
@@ -91,22 +99,25 @@ mod tests {
         let path = path.display().to_string();
         let spec: Spec = format!("bot(weights={path})").parse().expect("a spec");
         let params = Params::new(&spec, DOCS).expect("params");
-        let first = read(&params, "weights", &path, "`test`", parse_text).expect("read");
+        let first = read(&params, "weights", &path, "`test`", unshipped, parse_text).expect("read");
         std::fs::write(&path, "second").expect("rewritten");
-        let again = read(&params, "weights", &path, "`test`", parse_text).expect("read");
+        let again = read(&params, "weights", &path, "`test`", unshipped, parse_text).expect("read");
         assert!(Arc::ptr_eq(&first, &again), "the second read comes from memory");
         assert_eq!(*again, "first");
         // Another type from the same file is parsed afresh.
-        let length = read(&params, "weights", &path, "`test`", |b: &[u8]| Ok::<usize, String>(b.len())).expect("read");
+        let length = read(&params, "weights", &path, "`test`", || Arc::new(0), |b: &[u8]| Ok::<usize, String>(b.len()))
+            .expect("read");
         assert_eq!(*length, 6);
         let bad = dir.join("bad.bin");
         std::fs::write(&bad, [0xFF, 0xFE]).expect("written");
         let bad = bad.display().to_string();
-        let err = read(&params, "weights", &bad, "`test`", parse_text).expect_err("refused").to_string();
+        let err = read(&params, "weights", &bad, "`test`", unshipped, parse_text).expect_err("refused").to_string();
         assert!(err.contains("a weights file `test` wrote: not text"), "{err}");
         let missing = dir.join("missing").display().to_string();
-        let err = read(&params, "weights", &missing, "`test`", parse_text).expect_err("refused").to_string();
+        let err = read(&params, "weights", &missing, "`test`", unshipped, parse_text).expect_err("refused").to_string();
         assert!(err.contains("a weights file `test` wrote:"), "{err}");
+        let shipped = read(&params, "weights", "shipped", "`test`", unshipped, parse_text).expect("no file read");
+        assert_eq!(*shipped, "shipped");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

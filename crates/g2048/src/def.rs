@@ -157,10 +157,14 @@ pub fn definition() -> GameDef<G2048> {
 
 /// The `weights` parameter of a network bot: the shipped network, or one read from a file (terminal only).
 fn network(params: &Params, path: &str) -> Result<Arc<bots::Network>, SpecError> {
-    if path == "shipped" {
-        return Ok(bots::Network::shipped());
-    }
-    hamle_core::weights::read(params, "weights", path, "`hamle train 2048`", bots::Network::from_bytes)
+    hamle_core::weights::read(
+        params,
+        "weights",
+        path,
+        "`hamle train 2048`",
+        bots::Network::shipped,
+        bots::Network::from_bytes,
+    )
 }
 
 /// The board as tile values row by row from the top (0 for empty), with the score and the moves made.

@@ -16,10 +16,7 @@ use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
 
 /// The `weights` parameter: the shipped network, or one read from a file (terminal only; each file read once).
 fn network(params: &Params, path: &str) -> Result<Arc<Net>, SpecError> {
-    if path == "shipped" {
-        return Ok(Net::shipped());
-    }
-    hamle_core::weights::read(params, "weights", path, "`hamle train hapis`", Net::from_bytes)
+    hamle_core::weights::read(params, "weights", path, "`hamle train hapis`", Net::shipped, Net::from_bytes)
 }
 
 /// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.

@@ -6,5 +6,7 @@ mod ntuple;
 mod seed;
 
 pub use expectimax::{Expectimax, RowTable, Weights};
-pub use ntuple::{NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WeightsError, symmetries};
+pub use ntuple::{
+    NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WEIGHTS, WeightsError, symmetries,
+};
 pub use seed::{MASK, Seed, Sums, seed_score};

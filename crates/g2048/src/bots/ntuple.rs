@@ -19,8 +19,12 @@ use crate::rules::{G2048, SpawnRule};
 pub const SHAPES: usize = 4;
 /// Symmetries each shape is read in.
 pub const SYMMETRIES: usize = 8;
+/// Weights a board's value sums: one per shape and symmetry.
+const FEATURES: usize = SHAPES * SYMMETRIES;
 /// Weights of one shape: one per way of filling six cells with exponents 0..=15.
 const PER_SHAPE: usize = 1 << 24;
+/// Weights in the network.
+pub const WEIGHTS: usize = SHAPES * PER_SHAPE;
 
 /// The cells (4·row + column) of the four shapes: a row with the first two cells below it, the same one row
 /// further in, and two 2×3 rectangles.
@@ -76,8 +80,8 @@ pub fn symmetries(board: Board) -> [Board; SYMMETRIES] {
 }
 
 /// The weight indices a board's value sums: one per shape and symmetry.
-fn features(board: Board) -> [usize; SHAPES * SYMMETRIES] {
-    let mut out = [0; SHAPES * SYMMETRIES];
+fn features(board: Board) -> [usize; FEATURES] {
+    let mut out = [0; FEATURES];
     for (s, sym) in symmetries(board).into_iter().enumerate() {
         for (k, key) in keys(sym.bits()).into_iter().enumerate() {
             out[s * SHAPES + k] = k * PER_SHAPE + key;
@@ -112,8 +116,8 @@ impl std::fmt::Debug for Network {
 impl Network {
     /// An untrained network in which every board is worth `initial` points.
     pub fn new(initial: f32, seed: u64) -> Network {
-        let each = initial / (SHAPES * SYMMETRIES) as f32;
-        Network { weights: vec![each; SHAPES * PER_SHAPE], initial, games: 0, seed }
+        let each = initial / FEATURES as f32;
+        Network { weights: vec![each; WEIGHTS], initial, games: 0, seed }
     }
 
     /// The network trained by self-play that ships with hamle (`crates/g2048/weights/2048.ntuple`), read once
@@ -142,7 +146,7 @@ impl Network {
 
     /// Moves the board's value by `step` in all (each of its 32 weights by `step` / 32).
     pub fn adjust(&mut self, board: Board, step: f32) {
-        let each = step / (SHAPES * SYMMETRIES) as f32;
+        let each = step / FEATURES as f32;
         for i in features(board) {
             self.weights[i] += each;
         }
@@ -170,10 +174,15 @@ impl Network {
         self.weights.iter().all(|w| w.is_finite())
     }
 
+    /// The value every weight starts at: the initial value shared by a board's weights.
+    fn start(&self) -> f32 {
+        self.initial / FEATURES as f32
+    }
+
     /// Sets back to their starting value the `share` of visited weights smallest in size (boards' parts seen
     /// least, or learned to matter least), making the file smaller.
     pub fn prune(&mut self, share: f64) {
-        let start = self.initial / (SHAPES * SYMMETRIES) as f32;
+        let start = self.start();
         let mut sizes: Vec<f32> =
             self.weights.iter().filter(|w| w.to_bits() != start.to_bits()).map(|w| (w - start).abs()).collect();
         let cut = ((sizes.len() as f64) * share.clamp(0.0, 1.0)) as usize;
@@ -195,7 +204,7 @@ impl Network {
 
     /// Weights that no longer hold their starting value: the boards' parts training has visited.
     pub fn visited(&self) -> usize {
-        let start = self.initial / (SHAPES * SYMMETRIES) as f32;
+        let start = self.start();
         self.weights.iter().filter(|&&w| w.to_bits() != start.to_bits()).count()
     }
 
@@ -214,7 +223,7 @@ impl Network {
         if compact {
             out.extend_from_slice(&scale.to_le_bytes());
         }
-        let start = (self.initial / (SHAPES * SYMMETRIES) as f32).to_bits();
+        let start = self.start().to_bits();
         let mut at = 0;
         while at < self.weights.len() {
             let skip = self.weights[at..].iter().take_while(|w| w.to_bits() == start).count();
@@ -378,7 +387,7 @@ impl Trainer {
     /// backwards from the end: the last board is worth nothing more, each earlier one its next move's points
     /// plus the next board's value as just learned.
     pub fn learn(&mut self, path: &[(Board, u32)]) {
-        let scale = self.alpha * (SHAPES * SYMMETRIES) as f32 / SYMMETRIES as f32;
+        let scale = self.alpha * FEATURES as f32 / SYMMETRIES as f32;
         let mut target = 0.0f32;
         for &(after, points) in path.iter().rev() {
             let error = target - self.net.value(after);
