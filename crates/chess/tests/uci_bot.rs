@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use hamle_chess::bots::uci::Analyst;
 use hamle_chess::{Chess, Move};
 use hamle_core::{Bot, Budget, Clock, Fault, Game, Notation, Spec, SpecError, Stream};
 
@@ -76,6 +77,21 @@ while read -r line; do
 done
 "#;
 
+/// Offers `UCI_ShowWDL` and reports win 600, draw 300, loss 100 per mille for the side to move, then a move.
+const JUDGE: &str = r#"#!/bin/sh
+while read -r line; do
+  case "$line" in
+    uci) echo "option name UCI_ShowWDL type check default false"
+         echo "uciok";;
+    isready) echo "readyok";;
+    go*) echo "info depth 1 score cp 90 wdl 100 100 800 nodes 1"
+         echo "info depth 2 score cp 90 wdl 600 300 100 nodes 9"
+         echo "bestmove e2e4";;
+    quit) exit 0;;
+  esac
+done
+"#;
+
 /// The fake engines, each in a folder of its own, written once before any test starts one (an executable
 /// still open for writing when another thread forks cannot be run: "text file busy").
 fn fakes() -> &'static Path {
@@ -90,6 +106,7 @@ fn fakes() -> &'static Path {
             ("nonsense", NONSENSE),
             ("hangs", HANGS),
             ("ignores-quit", HANGS),
+            ("judge", JUDGE),
         ] {
             let folder = dir.join(name);
             std::fs::create_dir_all(&folder).expect("a temporary folder");
@@ -274,4 +291,38 @@ fn a_broken_engine_stays_broken_and_dropping_the_bot_kills_an_engine_that_ignore
     assert!(Path::new(&proc).exists(), "running while the bot lives");
     drop(bot);
     assert!(!Path::new(&proc).exists(), "killed and reaped when the bot is dropped");
+}
+
+#[test]
+fn an_analyst_reads_the_last_chances_reported_and_turns_them_to_whites_points() {
+    fakes();
+    let mut judge = Analyst::start(&fake("judge")).expect("the judge starts");
+    let white: hamle_chess::Board = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse().expect("a FEN");
+    let black: hamle_chess::Board = "4k3/8/8/8/8/8/8/4K2R b K - 0 1".parse().expect("a FEN");
+    // (600 + 300 / 2) / 1000 for the side to move, from the depth-2 line, not the depth-1 one.
+    assert_eq!(judge.expectation(&white, 2), Ok(0.75));
+    assert_eq!(judge.expectation(&black, 2), Ok(0.25), "black's chances are white's complement");
+}
+
+#[test]
+fn an_analyst_needs_an_engine_that_reports_its_chances() {
+    fakes();
+    let refused = Analyst::start(&fake("recorder")).err().expect("the recorder has no UCI_ShowWDL");
+    assert!(refused.contains("no UCI_ShowWDL option"), "{refused}");
+    let refused = Analyst::start(&fake("exits")).err().expect("an engine that exits");
+    assert!(refused.contains("crashed before answering 'uci'"), "{refused}");
+}
+
+#[test]
+fn stockfish_judges_a_piece_up_as_winning_for_the_side_with_it() {
+    fakes();
+    let mut judge = Analyst::start(stockfish()).expect("stockfish starts");
+    let start = judge.expectation(&hamle_chess::Board::default(), 6).expect("the start judged");
+    assert!((0.3..0.7).contains(&start), "the start is about even: {start}");
+    let white_short: hamle_chess::Board =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1".parse().expect("a FEN");
+    let black_short: hamle_chess::Board =
+        "rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1".parse().expect("a FEN");
+    assert!(judge.expectation(&white_short, 6).expect("judged") < 0.2, "white without a knight");
+    assert!(judge.expectation(&black_short, 6).expect("judged") > 0.8, "black without a knight, to move");
 }

@@ -80,6 +80,14 @@ pub struct TrainArgs {
     /// Chess: tune the piece-square tables too (by default they keep their values).
     #[arg(long)]
     pub tables: bool,
+    /// Chess: label every position with this UCI engine's expectation for white after a search
+    /// `--label-depth` plies deep (its win, draw and loss chances, `UCI_ShowWDL`, as Stockfish reports them)
+    /// in place of its game's result; the labelled positions are written as `<out>.positions.txt`.
+    #[arg(long, value_name = "PROGRAM")]
+    pub label: Option<String>,
+    /// Chess: depth of the labelling engine's search.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub label_depth: u32,
 }
 
 /// A share in 0..=1.
@@ -103,6 +111,9 @@ pub(crate) struct CurvePoint {
 
 /// Runs `hamle train`: Hapis here, 2048 and chess in their own modules.
 pub fn run(args: &TrainArgs) -> Result<()> {
+    if args.game != "chess" && args.label.is_some() {
+        bail!("--label is for chess's positions: Hapis and 2048 learn from their own games' outcomes");
+    }
     match args.game.as_str() {
         "chess" => return crate::train_chess::run(args),
         "2048" => return crate::train_2048::run(args),

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use hamle_chess::bots::engine::eval::Weights;
 use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, self_play, tune};
+use hamle_chess::bots::uci::Analyst;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -57,6 +58,18 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     if positions.is_empty() {
         bail!("no positions to tune on: give --games N to play some, or --positions FILE");
+    }
+    if let Some(program) = &args.label {
+        let clock = Instant::now();
+        label(program, args.label_depth, &mut positions)?;
+        eprintln!(
+            "{} positions labelled by {program} at depth {} in {:.0} s",
+            positions.len(),
+            args.label_depth,
+            clock.elapsed().as_secs_f64()
+        );
+        write_positions(&positions_path, &positions)?;
+        eprintln!("labelled positions written to {}", positions_path.display());
     }
     let start = match &args.resume {
         Some(path) => {
@@ -158,17 +171,46 @@ fn bar(len: u64, what: &str) -> Result<ProgressBar> {
     Ok(bar)
 }
 
+/// Positions each labelling engine is given: enough that starting it costs little, few enough that both
+/// cores stay busy to the end.
+const LABEL_CHUNK: usize = 2_000;
+
+/// Replaces each position's result by `program`'s expectation for white after a search `depth` plies deep.
+fn label(program: &str, depth: u32, positions: &mut [Labelled]) -> Result<()> {
+    hamle_chess::bots::uci::allow_programs();
+    let bar = bar(positions.len() as u64, "label")?;
+    positions.par_chunks_mut(LABEL_CHUNK).try_for_each(|chunk| -> Result<()> {
+        let mut analyst = Analyst::start(program).map_err(|e| anyhow::anyhow!("--label {program}: {e}"))?;
+        for position in chunk {
+            let board: hamle_chess::Board =
+                position.fen.parse().map_err(|_| anyhow::anyhow!("'{}' is not a position", position.fen))?;
+            position.result = analyst
+                .expectation(&board, depth)
+                .map_err(|e| anyhow::anyhow!("--label {program} on {}: {e}", position.fen))?;
+            bar.inc(1);
+        }
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    Ok(())
+}
+
 fn read_positions(path: &Path) -> Result<Vec<Labelled>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(n, line)| {
-            let bad =
-                || anyhow::anyhow!("{} line {}: expected `FEN;result` with result 1, 0.5 or 0", path.display(), n + 1);
+            let bad = || {
+                anyhow::anyhow!(
+                    "{} line {}: expected `FEN;result` with white's points from 0 to 1 (a game's 1, 0.5 or 0, or a label)",
+                    path.display(),
+                    n + 1
+                )
+            };
             let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
             let result: f64 = result.trim().parse().map_err(|_| bad())?;
-            if ![0.0, 0.5, 1.0].contains(&result) || fen.parse::<hamle_chess::Board>().is_err() {
+            if !(0.0..=1.0).contains(&result) || fen.parse::<hamle_chess::Board>().is_err() {
                 return Err(bad());
             }
             Ok(Labelled { fen: fen.trim().to_owned(), result })

@@ -98,3 +98,41 @@ fn self_play_split_into_shards_and_merged_is_the_whole_runs_positions() {
     assert!(text(&hapis.stderr).contains("--shard is for chess's self-play"), "{}", text(&hapis.stderr));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--label` puts Stockfish's expectation for white in place of each game's result (Debian's `stockfish`,
+/// which `scripts/test` installs), and writes the labelled positions beside the weights.
+#[test]
+fn positions_labelled_by_stockfish_carry_its_expectation_for_white() {
+    let dir = temp_dir("label");
+    let path = |name: &str| dir.join(name).display().to_string();
+    // `hamle train chess --games 0 --epochs 1` on `positions`, writing `out`, with `more` flags.
+    let tune = |positions: &str, out: &str, more: &[&str]| {
+        let mut args = vec!["train", "chess", "--games", "0", "--epochs", "1", "--positions", positions, "--out", out];
+        args.extend_from_slice(more);
+        hamle(&args)
+    };
+    std::fs::write(
+        path("in.txt"),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1;0.5\n\
+         rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;0.5\n",
+    )
+    .expect("written");
+    let run = tune(&path("in.txt"), &path("w.txt"), &["--label", "/usr/games/stockfish", "--label-depth", "6"]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let labelled = std::fs::read_to_string(path("w.positions.txt")).expect("labelled positions written");
+    let labels: Vec<f64> =
+        labelled.lines().map(|l| l.rsplit_once(';').expect("FEN;label").1.parse().expect("a number")).collect();
+    assert!(labels[0] < 0.2, "white is a knight short: {labelled}");
+    assert!(labels[1] > 0.8, "black is a knight short, to move: {labelled}");
+    // A label is a result the tuner reads back; one outside 0..=1 is not.
+    let again = tune(&path("w.positions.txt"), &path("w2.txt"), &[]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    std::fs::write(path("bad.txt"), "8/8/8/8/8/8/k7/K7 w - - 0 1;1.5\n").expect("written");
+    let bad = tune(&path("bad.txt"), &path("w3.txt"), &[]);
+    assert!(text(&bad.stderr).contains("line 1"), "{}", text(&bad.stderr));
+    let no_wdl = tune(&path("w.positions.txt"), &path("w4.txt"), &["--label", "/bin/true"]);
+    assert_eq!(no_wdl.status.code(), Some(1));
+    assert!(text(&no_wdl.stderr).contains("--label /bin/true"), "{}", text(&no_wdl.stderr));
+    let other_game = hamle(&["train", "2048", "--games", "1", "--label", "x", "--out", "x.net"]);
+    assert!(text(&other_game.stderr).contains("--label is for chess"), "{}", text(&other_game.stderr));
+}

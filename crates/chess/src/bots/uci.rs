@@ -567,9 +567,117 @@ impl Drop for UciBot {
     }
 }
 
+/// An outside engine asked for its judgement of positions rather than for moves: its chances of a win, a
+/// draw and a loss after a search of fixed depth (`UCI_ShowWDL`, as Stockfish reports them), for labelling
+/// the positions Texel's tuning learns from (`hamle train chess --label`).
+pub struct Analyst {
+    engine: Option<Engine>,
+}
+
+impl Analyst {
+    /// Starts `cmd` and asks it to report win, draw and loss chances.
+    ///
+    /// # Errors
+    /// When programs are not allowed here ([`allow_programs`]), the program does not start or answer, or it
+    /// has no `UCI_ShowWDL` option.
+    pub fn start(cmd: &str) -> Result<Analyst, String> {
+        if !ALLOWED.load(Ordering::SeqCst) {
+            return Err("programs are run only from the terminal's commands".to_owned());
+        }
+        let mut engine = Engine::spawn(cmd).map_err(|e| format!("{cmd} does not start: {e}"))?;
+        let mut options = Vec::new();
+        let handshake = engine.send("uci").and_then(|()| {
+            engine
+                .until(Instant::now() + HANDSHAKE, |l| l == "uciok", |l| options.extend(engine_option(l)))
+                .map_err(|s| engine.silence(&s, "uci", HANDSHAKE))
+        });
+        let mut analyst = Analyst { engine: Some(engine) };
+        handshake?;
+        if find_option(&options, "UCI_ShowWDL").is_none() {
+            return Err(format!("{cmd} has no UCI_ShowWDL option: it cannot say its win, draw and loss chances"));
+        }
+        analyst.send("setoption name UCI_ShowWDL value true")?;
+        analyst.send("isready")?;
+        analyst.wait(|l| l == "readyok", "isready", HANDSHAKE, |_| {})?;
+        Ok(analyst)
+    }
+
+    fn send(&mut self, command: &str) -> Result<(), String> {
+        self.engine.as_mut().ok_or_else(|| "the engine has stopped".to_owned())?.send(command)
+    }
+
+    fn wait(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        asked: &str,
+        within: Duration,
+        seen: impl FnMut(&str),
+    ) -> Result<String, String> {
+        let engine = self.engine.as_mut().ok_or_else(|| "the engine has stopped".to_owned())?;
+        match engine.until(Instant::now() + within, done, seen) {
+            Ok(line) => Ok(line),
+            Err(silence) => {
+                let why = engine.silence(&silence, asked, within);
+                // A hung engine would answer the next question with this one's lines: it goes.
+                if let Some(engine) = self.engine.take() {
+                    engine.kill();
+                }
+                Err(why)
+            }
+        }
+    }
+
+    /// White's expected points in `board` (1 a win, ½ a draw) by the engine's last report of a search `depth`
+    /// plies deep.
+    ///
+    /// # Errors
+    /// When the engine fails, hangs, or finishes its search without reporting its chances.
+    pub fn expectation(&mut self, board: &Board, depth: u32) -> Result<f64, String> {
+        self.send(&format!("position fen {board}"))?;
+        self.send(&format!("go depth {depth}"))?;
+        let mut last = None;
+        self.wait(|l| l.starts_with("bestmove"), "go", UNTIMED, |l| last = wdl(l).or(last))?;
+        let (win, draw, loss) = last.ok_or_else(|| format!("no 'wdl' in the engine's report on {board}"))?;
+        let total = win + draw + loss;
+        if total == 0 {
+            return Err(format!("the engine's chances on {board} add up to nothing"));
+        }
+        let mover = (win as f64 + draw as f64 / 2.0) / total as f64;
+        Ok(if board.side_to_move() == cozy_chess::Color::White { mover } else { 1.0 - mover })
+    }
+}
+
+/// The chances in an `info … wdl W D L …` line (per mille, for the side to move).
+fn wdl(line: &str) -> Option<(u32, u32, u32)> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.skip_while(|&w| w != "wdl").skip(1);
+    let mut next = || words.next().and_then(|w| w.parse().ok());
+    Some((next()?, next()?, next()?))
+}
+
+impl Drop for Analyst {
+    fn drop(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            engine.stop();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wdl_is_read_from_info_lines_only() {
+        let line = "info depth 8 seldepth 10 multipv 1 score cp 23 wdl 512 470 18 nodes 3000 pv e2e4";
+        assert_eq!(wdl(line), Some((512, 470, 18)));
+        assert_eq!(wdl("info depth 8 score cp 23 nodes 3000"), None);
+        assert_eq!(wdl("info string wdl 1 2"), None, "three numbers");
+        assert_eq!(wdl("bestmove e2e4"), None);
+    }
 
     #[test]
     fn no_program_runs_unless_the_process_allows_it() {

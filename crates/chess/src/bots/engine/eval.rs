@@ -49,9 +49,39 @@ pub mod term {
     pub const ROOK_HALF_OPEN: usize = ROOK_OPEN + 1;
     /// The side to move.
     pub const TEMPO: usize = ROOK_HALF_OPEN + 1;
+    /// An enemy knight, bishop, rook, queen attacked by a pawn, one term per piece attacked.
+    pub const PAWN_THREAT: usize = TEMPO + 1;
+    /// An enemy rook, queen attacked by a knight or a bishop, one term per piece attacked.
+    pub const MINOR_THREAT: usize = PAWN_THREAT + 4;
+    /// An enemy queen attacked by a rook.
+    pub const ROOK_THREAT: usize = MINOR_THREAT + 2;
+    /// An enemy knight, bishop, rook or queen attacked and not defended.
+    pub const HANGING: usize = ROOK_THREAT + 1;
+    /// Squares from which a knight, bishop, rook, queen could check the enemy king, reached by one of them and
+    /// not attacked by the enemy; one term per piece.
+    pub const SAFE_CHECK: usize = HANGING + 1;
+    /// Pressure on the enemy king by attack units of the pieces attacking the squares around it (two
+    /// attackers at least; 0 to [`KING_DANGER_STEPS`] less one): a table, because danger grows faster than
+    /// the attackers.
+    pub const KING_DANGER: usize = SAFE_CHECK + 4;
+    /// Entries of the king-danger table.
+    pub const KING_DANGER_STEPS: usize = 16;
+    /// A passed pawn whose square ahead is empty, by rank as [`PASSED`].
+    pub const PASSED_FREE: usize = KING_DANGER + KING_DANGER_STEPS;
+    /// A passed pawn's own king's distance to the square ahead of it, times how far the pawn has come.
+    pub const PASSED_OWN_KING: usize = PASSED_FREE + 8;
+    /// A passed pawn's enemy king's distance to the square ahead of it, times how far the pawn has come.
+    pub const PASSED_THEIR_KING: usize = PASSED_OWN_KING + 1;
+    /// A knight, bishop on the fourth to sixth rank, defended by a pawn, that no enemy pawn can attack.
+    pub const OUTPOST: usize = PASSED_THEIR_KING + 1;
+    /// Files at and beside the king without a pawn of its own colour.
+    pub const KING_OPEN_FILE: usize = OUTPOST + 2;
     /// Number of terms.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = KING_OPEN_FILE + 1;
 }
+
+/// Attack units of knight, bishop, rook, queen on the squares around the enemy king.
+const ATTACK_UNITS: [i32; 4] = [2, 2, 3, 5];
 
 /// Phase weights of knight, bishop, rook, queen: 24 with all pieces on the board, 0 with none.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -134,6 +164,17 @@ pub fn term_name(index: usize) -> String {
         ROOK_OPEN => "rook_open".into(),
         ROOK_HALF_OPEN => "rook_half_open".into(),
         TEMPO => "tempo".into(),
+        i if i < MINOR_THREAT => format!("pawn_threat.{}", PIECES[i - PAWN_THREAT + 1]),
+        i if i < ROOK_THREAT => format!("minor_threat.{}", PIECES[i - MINOR_THREAT + 3]),
+        ROOK_THREAT => "rook_threat.queen".into(),
+        HANGING => "hanging".into(),
+        i if i < KING_DANGER => format!("safe_check.{}", PIECES[i - SAFE_CHECK + 1]),
+        i if i < PASSED_FREE => format!("king_danger.{}", i - KING_DANGER),
+        i if i < PASSED_OWN_KING => format!("passed_free.{}", i - PASSED_FREE + 1),
+        PASSED_OWN_KING => "passed_own_king".into(),
+        PASSED_THEIR_KING => "passed_their_king".into(),
+        i if i < KING_OPEN_FILE => format!("outpost.{}", PIECES[i - OUTPOST + 1]),
+        KING_OPEN_FILE => "king_open_file".into(),
         _ => format!("term{index}"),
     }
 }
@@ -225,9 +266,27 @@ fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
     })
 }
 
+/// What one side attacks: by the kind of piece attacking, in all, and twice or more.
+#[derive(Clone, Copy, Default)]
+struct Attacks {
+    by: [BitBoard; 6],
+    all: BitBoard,
+    twice: BitBoard,
+}
+
+impl Attacks {
+    fn add(&mut self, piece: Piece, squares: BitBoard) {
+        self.by[piece as usize] |= squares;
+        self.twice |= self.all & squares;
+        self.all |= squares;
+    }
+}
+
 fn walk(board: &Board, sink: &mut impl Sink) {
     use term::*;
     let occupied = board.occupied();
+    let mut attacks = [Attacks::default(); 2];
+    let mut units = [0i32; 2];
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         let ours = board.colors(color);
@@ -235,6 +294,10 @@ fn walk(board: &Board, sink: &mut impl Sink) {
         let their_pawns = board.colored_pieces(!color, Piece::Pawn);
         let their_pawn_attacks = pawn_attacks(their_pawns, !color);
         let their_king_zone = get_king_moves(board.king(!color)) | board.king(!color).bitboard();
+        let side = &mut attacks[color as usize];
+        side.add(Piece::Pawn, pawn_attacks(own_pawns, color));
+        side.add(Piece::King, get_king_moves(board.king(color)));
+        let mut attackers = 0;
         for piece in Piece::ALL {
             let set = ours & board.pieces(piece);
             if set.is_empty() {
@@ -249,31 +312,58 @@ fn walk(board: &Board, sink: &mut impl Sink) {
                     Piece::Bishop => get_bishop_moves(square, occupied),
                     Piece::Rook => get_rook_moves(square, occupied),
                     Piece::Queen => get_bishop_moves(square, occupied) | get_rook_moves(square, occupied),
-                    _ => BitBoard::EMPTY,
+                    _ => continue,
                 };
-                if !reach.is_empty() {
-                    let index = piece as usize - 1;
-                    sink.add(MOBILITY + index, sign * (reach - ours - their_pawn_attacks).len() as i32);
-                    let attacks = (reach & their_king_zone).len() as i32;
-                    if attacks > 0 {
-                        sink.add(KING_ATTACK + index, sign * attacks);
-                    }
+                side.add(piece, reach);
+                let index = piece as usize - 1;
+                sink.add(MOBILITY + index, sign * (reach - ours - their_pawn_attacks).len() as i32);
+                let on_king = (reach & their_king_zone).len() as i32;
+                if on_king > 0 {
+                    sink.add(KING_ATTACK + index, sign * on_king);
+                    attackers += 1;
+                    units[color as usize] += ATTACK_UNITS[index];
                 }
-                if piece == Piece::Rook {
-                    let file = file_mask(square.file());
-                    if file & own_pawns.0 == 0 {
-                        let term = if file & their_pawns.0 == 0 { ROOK_OPEN } else { ROOK_HALF_OPEN };
-                        sink.add(term, sign);
+                match piece {
+                    Piece::Rook => {
+                        let file = file_mask(square.file());
+                        if file & own_pawns.0 == 0 {
+                            let term = if file & their_pawns.0 == 0 { ROOK_OPEN } else { ROOK_HALF_OPEN };
+                            sink.add(term, sign);
+                        }
                     }
+                    Piece::Knight | Piece::Bishop => {
+                        let rank = square.rank().relative_to(color) as usize;
+                        let safe = front_span(square, color) & neighbour_files(square.file()) & their_pawns.0 == 0;
+                        if (3..=5).contains(&rank) && safe && side.by[Piece::Pawn as usize].has(square) {
+                            sink.add(OUTPOST + index, sign);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }
+        if attackers < 2 {
+            units[color as usize] = 0;
+        }
         let defended = pawn_attacks(own_pawns, color);
+        let (own_king, their_king) = (board.king(color), board.king(!color));
         for square in own_pawns {
             let file = square.file();
             let span = front_span(square, color);
             if span & their_pawns.0 == 0 {
-                sink.add(PASSED + square.rank().relative_to(color) as usize, sign);
+                let rank = square.rank().relative_to(color) as usize;
+                sink.add(PASSED + rank, sign);
+                let ahead = square.try_offset(0, if color == Color::White { 1 } else { -1 });
+                if let Some(stop) = ahead {
+                    if !occupied.has(stop) {
+                        sink.add(PASSED_FREE + rank, sign);
+                    }
+                    let advanced = rank.saturating_sub(2) as i32;
+                    if advanced > 0 {
+                        sink.add(PASSED_OWN_KING, sign * advanced * distance(own_king, stop));
+                        sink.add(PASSED_THEIR_KING, sign * advanced * distance(their_king, stop));
+                    }
+                }
             }
             if span & file_mask(file) & own_pawns.0 != 0 {
                 sink.add(DOUBLED, sign);
@@ -285,17 +375,82 @@ fn walk(board: &Board, sink: &mut impl Sink) {
                 sink.add(SUPPORTED, sign);
             }
         }
-        let king = board.king(color);
-        let shelter = front_span(king, color) & (get_king_moves(king) | shield_second_rank(king, color)).0;
+        let shelter = front_span(own_king, color) & (get_king_moves(own_king) | shield_second_rank(own_king, color)).0;
         let shield = (BitBoard(shelter) & own_pawns).len() as i32;
         if shield > 0 {
             sink.add(SHIELD, sign * shield);
+        }
+        let king_file = own_king.file() as usize;
+        let files = king_file.saturating_sub(1)..=(king_file + 1).min(7);
+        let open = files.filter(|&f| file_mask(File::index(f)) & own_pawns.0 == 0).count();
+        if open > 0 {
+            sink.add(KING_OPEN_FILE, sign * open as i32);
         }
         if board.colored_pieces(color, Piece::Bishop).len() >= 2 {
             sink.add(BISHOP_PAIR, sign);
         }
     }
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        threats(board, color, &attacks[color as usize], &attacks[!color as usize], sign, sink);
+        let danger = units[color as usize].min(KING_DANGER_STEPS as i32 - 1);
+        if danger > 0 {
+            sink.add(KING_DANGER + danger as usize, sign);
+        }
+    }
     sink.add(TEMPO, if board.side_to_move() == Color::White { 1 } else { -1 });
+}
+
+/// `color`'s threats on the other side's pieces and its safe checks, given what each side attacks.
+fn threats(board: &Board, color: Color, ours: &Attacks, theirs: &Attacks, sign: i32, sink: &mut impl Sink) {
+    use term::*;
+    let enemy = board.colors(!color);
+    let by = |piece: Piece| ours.by[piece as usize];
+    for (index, piece) in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen].into_iter().enumerate() {
+        let targets = enemy & board.pieces(piece);
+        let count = (targets & by(Piece::Pawn)).len() as i32;
+        if count > 0 {
+            sink.add(PAWN_THREAT + index, sign * count);
+        }
+        if index >= 2 {
+            let count = (targets & (by(Piece::Knight) | by(Piece::Bishop))).len() as i32;
+            if count > 0 {
+                sink.add(MINOR_THREAT + index - 2, sign * count);
+            }
+        }
+    }
+    let queens = (enemy & board.pieces(Piece::Queen) & by(Piece::Rook)).len() as i32;
+    if queens > 0 {
+        sink.add(ROOK_THREAT, sign * queens);
+    }
+    let pieces = enemy - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
+    let hanging = (pieces & (ours.all - theirs.all)).len() as i32;
+    if hanging > 0 {
+        sink.add(HANGING, sign * hanging);
+    }
+    let king = board.king(!color);
+    let occupied = board.occupied();
+    let safe = !(theirs.all | board.colors(color));
+    let (diagonal, straight) = (get_bishop_moves(king, occupied), get_rook_moves(king, occupied));
+    let checks = [
+        get_knight_moves(king) & by(Piece::Knight),
+        diagonal & by(Piece::Bishop),
+        straight & by(Piece::Rook),
+        (diagonal | straight) & by(Piece::Queen),
+    ];
+    for (index, squares) in checks.into_iter().enumerate() {
+        let count = (squares & safe).len() as i32;
+        if count > 0 {
+            sink.add(SAFE_CHECK + index, sign * count);
+        }
+    }
+}
+
+/// Moves a king needs from one square to another.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
 }
 
 /// The squares two ranks ahead of the king on its file and the neighbouring ones.
@@ -356,6 +511,46 @@ mod tests {
         assert_eq!(count(term::ISOLATED), 3 - 1, "a2, c4, c5 isolated for white, h7 for black");
         assert_eq!(count(term::PASSED + 4), 1, "c5 is passed on white's 5th rank");
         assert_eq!(count(term::PASSED + 1), 1 - 1, "a2 passed on rank 2 for white, h7 on rank 2 for black");
+    }
+
+    /// Each term's count in `fen`, white's less black's.
+    fn counts(fen: &str) -> impl Fn(usize) -> i32 {
+        let (counts, _) = features(&board(fen));
+        move |t: usize| counts.iter().find(|(x, _)| usize::from(*x) == t).map_or(0, |&(_, c)| c)
+    }
+
+    #[test]
+    fn a_pawns_threat_a_hanging_piece_and_a_free_passed_pawn_are_counted_by_hand() {
+        // White: Ke1, Pe4; black: Ke8, Nd5. The pawn attacks the knight, which nothing defends.
+        let count = counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(count(term::PAWN_THREAT), 1, "e4 attacks the knight");
+        assert_eq!(count(term::HANGING), 1, "the knight is undefended");
+        assert_eq!(count(term::PASSED_FREE + 3), 1, "e4 is passed and e5 empty");
+        assert_eq!(count(term::PASSED_OWN_KING), 4, "e1 to e5, once for a pawn on the fourth rank");
+        assert_eq!(count(term::PASSED_THEIR_KING), 3, "e8 to e5");
+        assert_eq!(count(term::KING_OPEN_FILE), 2 - 3, "white's d and f files; black's d, e and f");
+        assert_eq!(count(term::OUTPOST + 1) + count(term::OUTPOST), 0, "the knight has no pawn behind it");
+    }
+
+    #[test]
+    fn an_outpost_a_minors_threat_and_safe_checks_are_counted_by_hand() {
+        // White: Ke1, Nd5 (defended by Pe4), black: Ke8, Rb6. The knight forks the rook and the king's c7;
+        // the rook reaches b1, a check nothing of white's guards.
+        let count = counts("4k3/8/1r6/3N4/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(count(term::OUTPOST), 1, "d5, on white's fifth rank, no black pawn to chase it");
+        assert_eq!(count(term::MINOR_THREAT), 1, "the knight attacks the rook");
+        assert_eq!(count(term::HANGING), 1, "the rook is undefended; the knight is defended");
+        assert_eq!(count(term::SAFE_CHECK), 1, "Nc7+ (Nf6+ is on the rook's rank)");
+        assert_eq!(count(term::SAFE_CHECK + 2), -1, "Rb1+");
+        assert_eq!((1..16).map(|i| count(term::KING_DANGER + i)).sum::<i32>(), 0, "one attacker is no danger");
+    }
+
+    #[test]
+    fn two_attackers_make_king_danger_by_their_units() {
+        // White's knight (2 units) and queen (5) both reach squares around black's king on g8.
+        let count = counts("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1");
+        assert_eq!(count(term::KING_DANGER + 7), 1);
+        assert_eq!((1..16).filter(|&i| count(term::KING_DANGER + i) != 0).count(), 1, "one step only");
     }
 
     #[test]

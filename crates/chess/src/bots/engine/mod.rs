@@ -2,10 +2,10 @@
 //!
 //! - [`search`]: iterative deepening, principal-variation search with aspiration windows, a transposition
 //!   table ([`tt`]), quiescence with static exchange evaluation, null move, late-move reductions and
-//!   pruning, futility and reverse futility pruning, check extensions, killer, history and countermove
-//!   ordering, mate-distance pruning.
-//! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure,
-//!   mobility, king safety — tuned by Texel's method (`hamle train chess`).
+//!   pruning, futility and reverse futility pruning, check and singular extensions, killer, history,
+//!   countermove and continuation-history ordering, mate-distance pruning.
+//! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure and
+//!   passed pawns, mobility, threats, king safety — tuned by Texel's method (`hamle train chess`).
 //! - [`time`]: how long to think under a clock.
 //!
 //! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.

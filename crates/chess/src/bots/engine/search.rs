@@ -1,5 +1,6 @@
 //! The engine's search: iterative deepening, principal-variation search with aspiration windows, a
-//! transposition table, quiescence with static exchange evaluation, and the usual prunings and reductions.
+//! transposition table, quiescence with static exchange evaluation, singular extensions, and the usual
+//! prunings and reductions; quiet moves ordered by history, killers, countermoves and continuation histories.
 //!
 //! Scores are centipawns for the side to move; a mate is [`MATE`] less its distance in plies.
 
@@ -94,6 +95,14 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
+/// Entries of a continuation history: an earlier move's piece and destination, then this move's.
+const FOLLOW_SIZE: usize = 6 * 64 * 6 * 64;
+
+/// Where a continuation history keeps a quiet move (`piece` to `to`) played after `earlier`.
+fn follow_index(earlier: (Piece, Square), piece: Piece, to: Square) -> usize {
+    ((earlier.0 as usize * 64 + earlier.1 as usize) * 6 + piece as usize) * 64 + to as usize
+}
+
 /// Search state kept between moves: the table and the move-ordering statistics.
 pub struct Searcher {
     table: Table,
@@ -102,6 +111,8 @@ pub struct Searcher {
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// The quiet move that refuted the previous move, by its piece and destination.
     counter: Box<[[u16; 64]; 6]>,
+    /// Quiet moves' success after a given move one and two plies earlier (continuation histories).
+    follow: [Vec<i32>; 2],
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     reductions: [[u8; 64]; 64],
     // One search's state.
@@ -110,6 +121,8 @@ pub struct Searcher {
     pv: Vec<Vec<Move>>,
     evals: [i32; MAX_PLY + 1],
     moved: [Option<(Piece, Square)>; MAX_PLY + 1],
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: [Option<Move>; MAX_PLY + 1],
     nodes: u64,
     seldepth: usize,
     start: Instant,
@@ -133,6 +146,7 @@ impl Searcher {
             weights: Weights::shipped(),
             history: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[0; 64]; 6]),
+            follow: [vec![0; FOLLOW_SIZE], vec![0; FOLLOW_SIZE]],
             killers: [[None; 2]; MAX_PLY + 1],
             reductions,
             keys: Vec::new(),
@@ -140,6 +154,7 @@ impl Searcher {
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: [0; MAX_PLY + 1],
             moved: [None; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -159,6 +174,7 @@ impl Searcher {
         self.table.clear();
         *self.history = [[[0; 64]; 64]; 2];
         *self.counter = [[0; 64]; 6];
+        self.follow.iter_mut().for_each(|f| f.fill(0));
         self.killers = [[None; 2]; MAX_PLY + 1];
     }
 
@@ -361,7 +377,6 @@ impl Searcher {
 
     /// Scores the moves of `list` for ordering.
     fn order(&self, board: &Board, list: &mut [(Move, i32)], tt_move: u16, ply: usize) {
-        let side = board.side_to_move() as usize;
         let counter =
             ply.checked_sub(1).and_then(|p| self.moved[p]).map(|(piece, to)| self.counter[piece as usize][to as usize]);
         for entry in list.iter_mut() {
@@ -380,9 +395,28 @@ impl Searcher {
             } else if counter == Some(super::tt::pack(mv)) {
                 COUNTER
             } else {
-                self.history[side][mv.from as usize][mv.to as usize]
+                self.quiet_score(board, mv, ply)
             };
         }
+    }
+
+    /// The moves one and two plies before `ply`, where there were moves (not a null move, not the root's past).
+    fn earlier(&self, ply: usize) -> [Option<(Piece, Square)>; 2] {
+        let at = |back: usize| ply.checked_sub(back).and_then(|p| self.moved[p]);
+        [at(1), at(2)]
+    }
+
+    /// A quiet move's history: how often it cut off, by itself and after the two moves before it.
+    fn quiet_score(&self, board: &Board, mv: Move, ply: usize) -> i32 {
+        let mut score = self.history[board.side_to_move() as usize][mv.from as usize][mv.to as usize];
+        if let Some(piece) = board.piece_on(mv.from) {
+            for (table, earlier) in self.follow.iter().zip(self.earlier(ply)) {
+                if let Some(earlier) = earlier {
+                    score += table[follow_index(earlier, piece, mv.to)];
+                }
+            }
+        }
+        score
     }
 
     /// Takes the best-scored move left from `list[from..]`, moving it to `from`.
@@ -401,10 +435,16 @@ impl Searcher {
         let side = board.side_to_move() as usize;
         let bonus = (depth * depth).min(400);
         let update = |h: &mut i32, delta: i32| *h += delta - *h * delta.abs() / HISTORY_MAX;
-        update(&mut self.history[side][mv.from as usize][mv.to as usize], bonus);
-        for &other in tried {
-            if other != mv {
-                update(&mut self.history[side][other.from as usize][other.to as usize], -bonus);
+        let earlier = self.earlier(ply);
+        for (&quiet, delta) in
+            std::iter::once((&mv, bonus)).chain(tried.iter().filter(|&&o| o != mv).map(|o| (o, -bonus)))
+        {
+            update(&mut self.history[side][quiet.from as usize][quiet.to as usize], delta);
+            let Some(piece) = board.piece_on(quiet.from) else { continue };
+            for (table, earlier) in self.follow.iter_mut().zip(earlier) {
+                if let Some(earlier) = earlier {
+                    update(&mut table[follow_index(earlier, piece, quiet.to)], delta);
+                }
             }
         }
         if self.killers[ply][0] != Some(mv) {
@@ -452,15 +492,20 @@ impl Searcher {
                 return alpha;
             }
         }
+        // A search leaving one move out (singular extensions) neither trusts nor fills the table for its node.
+        let excluded = self.excluded[ply];
         let hit = self.table.probe(key);
-        if let Some(score) = hit.filter(|h| !pv_node && h.depth >= depth).and_then(|h| cutoff(&h, ply, alpha, beta)) {
+        if let Some(score) = hit
+            .filter(|h| !pv_node && excluded.is_none() && h.depth >= depth)
+            .and_then(|h| cutoff(&h, ply, alpha, beta))
+        {
             return score;
         }
         let tt_move = hit.map_or(0, |h| h.mv);
         let eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && excluded.is_none() {
             // Reverse futility: far enough above beta that a shallow search would not come back down.
             if depth <= 7 && eval - 80 * (depth - i32::from(improving)) >= beta && eval.abs() < MATE_BOUND {
                 return eval;
@@ -508,6 +553,24 @@ impl Searcher {
         let mut searched = 0usize;
         for i in 0..list.len() {
             let (mv, order) = Self::pick(&mut list, i);
+            if Some(mv) == excluded {
+                continue;
+            }
+            let mut extension = 0;
+            if order == TT_MOVE && ply > 0 && depth >= 8 && excluded.is_none() && ply < MAX_PLY / 2 {
+                match self.singular(board, mv, hit, depth, ply, beta, stop) {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(score) => {
+                        self.keys.pop();
+                        self.lists[ply] = list;
+                        return score;
+                    }
+                    Singular::No => {}
+                }
+                if self.stopped {
+                    break;
+                }
+            }
             let quiet = !is_capture(board, mv) && mv.promotion.is_none();
             let mut child = board.clone();
             child.play_unchecked(mv);
@@ -532,14 +595,14 @@ impl Searcher {
             }
             self.moved[ply] = board.piece_on(mv.from).map(|p| (p, mv.to));
             let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, pv_node, stop)
+                -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, pv_node, stop)
             } else {
                 // Late-move reductions: later quiet moves get a shallower look unless they prove better.
                 let mut r = 0;
                 if depth >= 3 && searched >= 2 && quiet && !in_check {
                     r = i32::from(self.reductions[(depth as usize).min(63)][searched.min(63)]);
                     r += i32::from(!pv_node) - i32::from(improving) - i32::from(gives_check);
-                    r -= self.history[board.side_to_move() as usize][mv.from as usize][mv.to as usize] / 6000;
+                    r -= self.quiet_score(board, mv, ply) / 12_000;
                     r -= i32::from(order >= COUNTER);
                     r = r.clamp(0, depth - 2);
                 }
@@ -597,9 +660,46 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { eval };
-        self.table.store(key, best_move, to_table(best, ply), stored_eval, depth, bound);
+        if excluded.is_none() {
+            let stored_eval = if in_check { 0 } else { eval };
+            self.table.store(key, best_move, to_table(best, ply), stored_eval, depth, bound);
+        }
         best
+    }
+
+    /// Singular extensions: whether the table's move `mv` is so much better than every other that it deserves a
+    /// deeper look, or, when even the others hold `beta`, that the node is a cut without searching it.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        hit: Option<Hit>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        stop: &AtomicBool,
+    ) -> Singular {
+        let Some(hit) = hit else { return Singular::No };
+        let tt_score = from_table(hit.score, ply);
+        if hit.depth < depth - 3 || hit.bound == Bound::Upper || tt_score.abs() >= MATE_BOUND {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - 2 * depth;
+        // The node's own key is on the stack while its moves are searched; the reduced search at this ply
+        // must see the stack as the node itself did.
+        let key = self.keys.pop();
+        self.excluded[ply] = Some(mv);
+        let score = self.negamax(board, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, stop);
+        self.excluded[ply] = None;
+        self.keys.extend(key);
+        if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     fn quiesce(&mut self, board: &Board, ply: usize, mut alpha: i32, beta: i32, stop: &AtomicBool) -> i32 {
@@ -684,6 +784,17 @@ impl Searcher {
     }
 }
 
+/// What a singular-extension search found.
+#[derive(Debug)]
+enum Singular {
+    /// Every other move falls short: search this one a ply deeper.
+    Extend,
+    /// Other moves reach beta too: the node is a cut with this score.
+    Cut(i32),
+    /// Neither.
+    No,
+}
+
 /// The stored score, when its bound settles the node against the window `alpha..beta`.
 fn cutoff(hit: &Hit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
     let score = from_table(hit.score, ply);
@@ -742,5 +853,73 @@ impl Searcher {
             values.push((mv, value));
         }
         values
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        fen.parse().expect("a legal FEN")
+    }
+
+    fn mv(from: Square, to: Square) -> Move {
+        Move { from, to, promotion: None }
+    }
+
+    #[test]
+    fn a_cut_rewards_the_move_by_itself_and_after_each_of_the_two_moves_before_it() {
+        let start = Board::default();
+        let mut searcher = Searcher::new(1);
+        searcher.moved[0] = Some((Piece::Pawn, Square::E4));
+        searcher.moved[1] = Some((Piece::Pawn, Square::E5));
+        let (cut, tried) = (mv(Square::G1, Square::F3), mv(Square::B1, Square::C3));
+        searcher.reward(&start, cut, &[tried], 4, 2);
+        // depth 4: a bonus of 16 in each of the three tables, the same malus for the move tried before it.
+        assert_eq!(searcher.quiet_score(&start, cut, 2), 3 * 16);
+        assert_eq!(searcher.quiet_score(&start, tried, 2), -3 * 16);
+        // After another move one ply back only the history and the table two plies back know it.
+        searcher.moved[1] = Some((Piece::Pawn, Square::D5));
+        assert_eq!(searcher.quiet_score(&start, cut, 2), 2 * 16);
+        // At the root's first ply nothing came before: the history alone.
+        assert_eq!(searcher.quiet_score(&start, cut, 0), 16);
+        assert_eq!(searcher.killers[2][0], Some(cut));
+        searcher.clear();
+        assert_eq!(searcher.quiet_score(&start, cut, 2), 0, "a new game forgets");
+    }
+
+    /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular.
+    fn singular(fen: &str, beta: i32) -> (Move, Singular) {
+        let board = board(fen);
+        let mut searcher = Searcher::new(1);
+        let stop = AtomicBool::new(false);
+        let outcome = searcher.search(&board, &[], Limits { depth: Some(9), ..Limits::default() }, &stop, &mut |_| {});
+        let best = outcome.best.expect("a move");
+        let hit = searcher.table.probe(board.hash());
+        assert!(hit.is_some_and(|h| h.mv == super::super::tt::pack(best)), "the root's move is in the table");
+        searcher.keys.push(board.hash());
+        let found = searcher.singular(&board, best, hit, 9, 1, beta, &stop);
+        assert_eq!(searcher.keys, [board.hash()], "the stack is as it was");
+        assert_eq!(searcher.excluded[1], None, "the left-out move is put back");
+        (best, found)
+    }
+
+    #[test]
+    fn the_only_move_that_wins_a_queen_is_singular() {
+        // Only the rook can take the undefended queen.
+        let (best, found) = singular("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 0);
+        assert_eq!(best, mv(Square::D2, Square::D5));
+        assert!(matches!(found, Singular::Extend));
+    }
+
+    #[test]
+    fn a_second_move_as_good_makes_a_cut_without_searching_the_first() {
+        // At the start several moves are within a few centipawns of the best.
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let (_, found) = singular(start, 0);
+        assert!(matches!(found, Singular::Cut(score) if score > 0), "a cut above beta: {found:?}");
+        let (_, found) = singular(start, 5_000);
+        assert!(matches!(found, Singular::No), "beta out of reach: neither: {found:?}");
     }
 }

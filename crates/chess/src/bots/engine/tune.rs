@@ -154,6 +154,13 @@ fn frozen(index: usize) -> bool {
     index == term::MATERIAL + 5 || (pawn_rows.contains(&index) && !(8..56).contains(&(index - term::PST)))
 }
 
+/// Terms whose endgame weight stays 0: danger to a king needs two attackers, nearly always with a queen among
+/// them, so endgame positions say next to nothing about it (tuned freely, its endgame weights swung by
+/// hundreds of centipawns on a few positions each).
+fn middle_game_only(index: usize) -> bool {
+    (term::KING_DANGER..term::KING_DANGER + term::KING_DANGER_STEPS).contains(&index)
+}
+
 /// Which weights a tuning moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -206,6 +213,9 @@ pub fn tune(
         let t = (epoch + 1) as i32;
         for i in (0..n).filter(|&i| scope.moves(i)) {
             for part in 0..2 {
+                if part == 1 && middle_game_only(i) {
+                    continue;
+                }
                 let g = if part == 0 { grad[i].0 } else { grad[i].1 } / count;
                 let (mi, vi, wi) = if part == 0 {
                     (&mut m[i].0, &mut v[i].0, &mut w[i].0)
