@@ -92,6 +92,17 @@ while read -r line; do
 done
 "#;
 
+/// A well-behaved engine with no options at all (and no log another test reads).
+const PLAIN: &str = r#"#!/bin/sh
+while read -r line; do
+  case "$line" in
+    uci) echo "uciok";;
+    isready) echo "readyok";;
+    quit) exit 0;;
+  esac
+done
+"#;
+
 /// The fake engines, each in a folder of its own, written once before any test starts one (an executable
 /// still open for writing when another thread forks cannot be run: "text file busy").
 fn fakes() -> &'static Path {
@@ -107,6 +118,7 @@ fn fakes() -> &'static Path {
             ("hangs", HANGS),
             ("ignores-quit", HANGS),
             ("judge", JUDGE),
+            ("plain", PLAIN),
         ] {
             let folder = dir.join(name);
             std::fs::create_dir_all(&folder).expect("a temporary folder");
@@ -302,12 +314,17 @@ fn an_analyst_reads_the_last_chances_reported_and_turns_them_to_whites_points() 
     // (600 + 300 / 2) / 1000 for the side to move, from the depth-2 line, not the depth-1 one.
     assert_eq!(judge.expectation(&white, 2), Ok(0.75));
     assert_eq!(judge.expectation(&black, 2), Ok(0.25), "black's chances are white's complement");
+    // A finished game is judged by its result, without asking (the judge would say 0.75 or 0.25).
+    let mated: hamle_chess::Board = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1".parse().expect("a FEN");
+    let stalemate: hamle_chess::Board = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().expect("a FEN");
+    assert_eq!(judge.expectation(&mated, 2), Ok(1.0), "black is mated");
+    assert_eq!(judge.expectation(&stalemate, 2), Ok(0.5));
 }
 
 #[test]
 fn an_analyst_needs_an_engine_that_reports_its_chances() {
     fakes();
-    let refused = Analyst::start(&fake("recorder")).err().expect("the recorder has no UCI_ShowWDL");
+    let refused = Analyst::start(&fake("plain")).err().expect("the plain engine has no UCI_ShowWDL");
     assert!(refused.contains("no UCI_ShowWDL option"), "{refused}");
     let refused = Analyst::start(&fake("exits")).err().expect("an engine that exits");
     assert!(refused.contains("crashed before answering 'uci'"), "{refused}");
@@ -315,7 +332,7 @@ fn an_analyst_needs_an_engine_that_reports_its_chances() {
 
 #[test]
 fn stockfish_judges_a_piece_up_as_winning_for_the_side_with_it() {
-    fakes();
+    fakes(); // which lets this process run programs
     let mut judge = Analyst::start(stockfish()).expect("stockfish starts");
     let start = judge.expectation(&hamle_chess::Board::default(), 6).expect("the start judged");
     assert!((0.3..0.7).contains(&start), "the start is about even: {start}");

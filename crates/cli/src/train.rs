@@ -85,8 +85,8 @@ pub struct TrainArgs {
     /// in place of its game's result; the labelled positions are written as `<out>.positions.txt`.
     #[arg(long, value_name = "PROGRAM")]
     pub label: Option<String>,
-    /// Chess: depth of the labelling engine's search.
-    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=60))]
+    /// Chess: depth of the labelling engine's search (at most 20: each position must be judged within a minute).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub label_depth: u32,
 }
 

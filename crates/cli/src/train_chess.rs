@@ -24,9 +24,16 @@ pub const SELF_PLAY_RUN: &str = "chess self-play";
 /// Runs `hamle train chess`.
 pub fn run(args: &TrainArgs) -> Result<()> {
     if let Some(shard) = args.shard {
+        anyhow::ensure!(args.label.is_none(), "--label labels the merged positions, not a shard's part");
         return self_play_shard(args, shard);
     }
     let positions_path = args.out.with_extension("positions.txt");
+    if args.label.is_some() && args.positions.as_deref() == Some(positions_path.as_path()) {
+        bail!(
+            "--label would write its labels over the games' results in {}: give --out another name",
+            positions_path.display()
+        );
+    }
     let mut positions = match &args.positions {
         Some(path) => read_positions(path)?,
         None => Vec::new(),
@@ -202,10 +209,9 @@ fn read_positions(path: &Path) -> Result<Vec<Labelled>> {
         .filter(|(_, line)| !line.trim().is_empty())
         .map(|(n, line)| {
             let bad = || {
+                let (file, line) = (path.display(), n + 1);
                 anyhow::anyhow!(
-                    "{} line {}: expected `FEN;result` with white's points from 0 to 1 (a game's 1, 0.5 or 0, or a label)",
-                    path.display(),
-                    n + 1
+                    "{file} line {line}: expected `FEN;result`, white's points from 0 to 1 (a game's or a label)"
                 )
             };
             let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;

@@ -127,9 +127,18 @@ fn positions_labelled_by_stockfish_carry_its_expectation_for_white() {
     // A label is a result the tuner reads back; one outside 0..=1 is not.
     let again = tune(&path("w.positions.txt"), &path("w2.txt"), &[]);
     assert!(again.status.success(), "{}", text(&again.stderr));
-    std::fs::write(path("bad.txt"), "8/8/8/8/8/8/k7/K7 w - - 0 1;1.5\n").expect("written");
+    std::fs::write(path("bad.txt"), "4k3/8/8/8/8/8/8/4K3 w - - 0 1;0.5\n4k3/8/8/8/8/8/8/4K3 w - - 0 1;1.5\n")
+        .expect("written");
     let bad = tune(&path("bad.txt"), &path("w3.txt"), &[]);
-    assert!(text(&bad.stderr).contains("line 1"), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("line 2: expected `FEN;result`, white's points from 0 to 1"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let over = tune(&path("w.positions.txt"), &path("w.txt"), &["--label", "/usr/games/stockfish"]);
+    assert!(text(&over.stderr).contains("would write its labels over"), "{}", text(&over.stderr));
+    let shard = hamle(&["train", "chess", "--games", "2", "--shard", "0/2", "--label", "x", "--out", &path("p.json")]);
+    assert!(text(&shard.stderr).contains("not a shard's part"), "{}", text(&shard.stderr));
     let no_wdl = tune(&path("w.positions.txt"), &path("w4.txt"), &["--label", "/bin/true"]);
     assert_eq!(no_wdl.status.code(), Some(1));
     assert!(text(&no_wdl.stderr).contains("--label /bin/true"), "{}", text(&no_wdl.stderr));

@@ -628,11 +628,19 @@ impl Analyst {
     }
 
     /// White's expected points in `board` (1 a win, ½ a draw) by the engine's last report of a search `depth`
-    /// plies deep.
+    /// plies deep; a finished game's by its result (mate, stalemate).
     ///
     /// # Errors
     /// When the engine fails, hangs, or finishes its search without reporting its chances.
     pub fn expectation(&mut self, board: &Board, depth: u32) -> Result<f64, String> {
+        // An engine has nothing to search in a finished game, and Stockfish then reports no chances.
+        match board.status() {
+            cozy_chess::GameStatus::Won => {
+                return Ok(if board.side_to_move() == cozy_chess::Color::White { 0.0 } else { 1.0 });
+            }
+            cozy_chess::GameStatus::Drawn => return Ok(0.5),
+            cozy_chess::GameStatus::Ongoing => {}
+        }
         self.send(&format!("position fen {board}"))?;
         self.send(&format!("go depth {depth}"))?;
         let mut last = None;

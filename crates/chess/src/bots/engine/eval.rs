@@ -1,5 +1,6 @@
-//! The engine's evaluation: a tapered sum of linear terms — material, piece-square tables, pawn structure,
-//! mobility, king safety — each a middle-game and an endgame weight, blended by the material left.
+//! The engine's evaluation: a tapered sum of linear terms — material, piece-square tables, pawn structure and
+//! passed pawns, mobility, threats, outposts, king safety — each a middle-game and an endgame weight, blended
+//! by the material left.
 //!
 //! Because every term is a count times a weight, one walk over the board serves two purposes: summing the
 //! weights ([`evaluate`]) and listing the counts ([`features`]) for Texel's tuning (`hamle train chess`).
@@ -60,9 +61,9 @@ pub mod term {
     /// Squares from which a knight, bishop, rook, queen could check the enemy king, reached by one of them and
     /// not attacked by the enemy; one term per piece.
     pub const SAFE_CHECK: usize = HANGING + 1;
-    /// Pressure on the enemy king by attack units of the pieces attacking the squares around it (two
-    /// attackers at least; 0 to [`KING_DANGER_STEPS`] less one): a table, because danger grows faster than
-    /// the attackers.
+    /// Pressure on the enemy king by the attack units of the pieces attacking the squares around it, indexed
+    /// by the units (capped at [`KING_DANGER_STEPS`] less one): a table, because danger grows faster than the
+    /// attackers. Two attackers at least, so entries 0 to 3 are never counted and keep their starting 0 … 8.
     pub const KING_DANGER: usize = SAFE_CHECK + 4;
     /// Entries of the king-danger table.
     pub const KING_DANGER_STEPS: usize = 16;
@@ -266,18 +267,16 @@ fn pawn_attacks(pawns: BitBoard, color: Color) -> BitBoard {
     })
 }
 
-/// What one side attacks: by the kind of piece attacking, in all, and twice or more.
+/// What one side attacks: by the kind of piece attacking, and in all.
 #[derive(Clone, Copy, Default)]
 struct Attacks {
     by: [BitBoard; 6],
     all: BitBoard,
-    twice: BitBoard,
 }
 
 impl Attacks {
     fn add(&mut self, piece: Piece, squares: BitBoard) {
         self.by[piece as usize] |= squares;
-        self.twice |= self.all & squares;
         self.all |= squares;
     }
 }
@@ -539,10 +538,18 @@ mod tests {
         let count = counts("4k3/8/1r6/3N4/4P3/8/8/4K3 w - - 0 1");
         assert_eq!(count(term::OUTPOST), 1, "d5, on white's fifth rank, no black pawn to chase it");
         assert_eq!(count(term::MINOR_THREAT), 1, "the knight attacks the rook");
-        assert_eq!(count(term::HANGING), 1, "the rook is undefended; the knight is defended");
+        assert_eq!(count(term::HANGING), 1, "the rook is attacked and undefended; nothing attacks the knight");
         assert_eq!(count(term::SAFE_CHECK), 1, "Nc7+ (Nf6+ is on the rook's rank)");
         assert_eq!(count(term::SAFE_CHECK + 2), -1, "Rb1+");
-        assert_eq!((1..16).map(|i| count(term::KING_DANGER + i)).sum::<i32>(), 0, "one attacker is no danger");
+        let steps = 0..term::KING_DANGER_STEPS;
+        assert_eq!(steps.map(|i| count(term::KING_DANGER + i)).sum::<i32>(), 0, "one attacker is no danger");
+    }
+
+    #[test]
+    fn an_attacked_piece_hangs_only_when_nothing_defends_it() {
+        // Black's rook on d6 attacks white's knight on d5: defended by the e4 pawn, then not.
+        assert_eq!(counts("4k3/8/3r4/3N4/4P3/8/8/4K3 w - - 0 1")(term::HANGING), 0);
+        assert_eq!(counts("4k3/8/3r4/3N4/8/8/8/4K3 w - - 0 1")(term::HANGING), -1, "black's threat");
     }
 
     #[test]
@@ -550,7 +557,8 @@ mod tests {
         // White's knight (2 units) and queen (5) both reach squares around black's king on g8.
         let count = counts("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1");
         assert_eq!(count(term::KING_DANGER + 7), 1);
-        assert_eq!((1..16).filter(|&i| count(term::KING_DANGER + i) != 0).count(), 1, "one step only");
+        let steps = 0..term::KING_DANGER_STEPS;
+        assert_eq!(steps.filter(|&i| count(term::KING_DANGER + i) != 0).count(), 1, "one step only");
     }
 
     #[test]

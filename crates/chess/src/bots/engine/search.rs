@@ -693,7 +693,11 @@ impl Searcher {
         let score = self.negamax(board, (depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, stop);
         self.excluded[ply] = None;
         self.keys.extend(key);
-        if score < singular_beta {
+        // The reduced search's line is no line of this node's.
+        self.pv[ply].clear();
+        if self.stopped {
+            Singular::No
+        } else if score < singular_beta {
             Singular::Extend
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
