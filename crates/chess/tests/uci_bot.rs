@@ -92,17 +92,6 @@ while read -r line; do
 done
 "#;
 
-/// A well-behaved engine with no options at all (and no log another test reads).
-const PLAIN: &str = r#"#!/bin/sh
-while read -r line; do
-  case "$line" in
-    uci) echo "uciok";;
-    isready) echo "readyok";;
-    quit) exit 0;;
-  esac
-done
-"#;
-
 /// The fake engines, each in a folder of its own, written once before any test starts one (an executable
 /// still open for writing when another thread forks cannot be run: "text file busy").
 fn fakes() -> &'static Path {
@@ -118,7 +107,6 @@ fn fakes() -> &'static Path {
             ("hangs", HANGS),
             ("ignores-quit", HANGS),
             ("judge", JUDGE),
-            ("plain", PLAIN),
         ] {
             let folder = dir.join(name);
             std::fs::create_dir_all(&folder).expect("a temporary folder");
@@ -324,7 +312,8 @@ fn an_analyst_reads_the_last_chances_reported_and_turns_them_to_whites_points() 
 #[test]
 fn an_analyst_needs_an_engine_that_reports_its_chances() {
     fakes();
-    let refused = Analyst::start(&fake("plain")).err().expect("the plain engine has no UCI_ShowWDL");
+    // The `illegal` fake offers no options (and, unlike the recorder, keeps no log another test reads).
+    let refused = Analyst::start(&fake("illegal")).err().expect("an engine without UCI_ShowWDL");
     assert!(refused.contains("no UCI_ShowWDL option"), "{refused}");
     let refused = Analyst::start(&fake("exits")).err().expect("an engine that exits");
     assert!(refused.contains("crashed before answering 'uci'"), "{refused}");

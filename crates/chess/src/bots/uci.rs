@@ -245,6 +245,23 @@ impl Engine {
         }
     }
 
+    /// `uci` … `uciok`, collecting the engine's options.
+    fn handshake(&mut self) -> Result<Vec<EngineOption>, String> {
+        self.send("uci")?;
+        let mut options = Vec::new();
+        self.until(Instant::now() + HANDSHAKE, |l| l == "uciok", |l| options.extend(engine_option(l)))
+            .map_err(|s| self.silence(&s, "uci", HANDSHAKE))?;
+        Ok(options)
+    }
+
+    /// `isready` … `readyok`.
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.until(Instant::now() + HANDSHAKE, |l| l == "readyok", |_| {})
+            .map(|_| ())
+            .map_err(|s| self.silence(&s, "isready", HANDSHAKE))
+    }
+
     /// How the process stands, in words, once its output ended: its exit status if it exited within a moment.
     fn status(&mut self) -> String {
         let until = Instant::now() + Duration::from_millis(200);
@@ -329,7 +346,7 @@ impl UciBot {
             refuse("cmd", &settings.cmd, format!("the path of a UCI engine program; this one does not start: {e}"))
         })?;
         let mut bot = UciBot { settings, engine: None, broken: None, fault: None, seen: None };
-        match bot.handshake(&mut engine) {
+        match engine.handshake() {
             Ok(options) => {
                 if let Err(e) = bot.configure(&mut engine, &options, refuse) {
                     engine.stop();
@@ -343,16 +360,6 @@ impl UciBot {
             }
         }
         Ok(bot)
-    }
-
-    /// `uci` … `uciok`, collecting the engine's options.
-    fn handshake(&self, engine: &mut Engine) -> Result<Vec<EngineOption>, String> {
-        engine.send("uci")?;
-        let mut options = Vec::new();
-        engine
-            .until(Instant::now() + HANDSHAKE, |l| l == "uciok", |l| options.extend(engine_option(l)))
-            .map_err(|s| engine.silence(&s, "uci", HANDSHAKE))?;
-        Ok(options)
     }
 
     /// Sends the options asked for (refusing those the engine lacks) and waits until it is ready.
@@ -386,20 +393,11 @@ impl UciBot {
             })?;
             commands.push(format!("setoption name {} value {value}", option.name));
         }
-        let ready = commands.iter().try_for_each(|c| engine.send(c)).and_then(|()| self.ready(engine));
+        let ready = commands.iter().try_for_each(|c| engine.send(c)).and_then(|()| engine.ready());
         if let Err(why) = ready {
             self.broken = Some(Fault::Failed(why));
         }
         Ok(())
-    }
-
-    /// `isready` … `readyok`.
-    fn ready(&self, engine: &mut Engine) -> Result<(), String> {
-        engine.send("isready")?;
-        engine
-            .until(Instant::now() + HANDSHAKE, |l| l == "readyok", |_| {})
-            .map(|_| ())
-            .map_err(|s| engine.silence(&s, "isready", HANDSHAKE))
     }
 
     /// The `go` command for this move, and how long to wait for its `bestmove`.
@@ -585,20 +583,13 @@ impl Analyst {
             return Err("programs are run only from the terminal's commands".to_owned());
         }
         let mut engine = Engine::spawn(cmd).map_err(|e| format!("{cmd} does not start: {e}"))?;
-        let mut options = Vec::new();
-        let handshake = engine.send("uci").and_then(|()| {
-            engine
-                .until(Instant::now() + HANDSHAKE, |l| l == "uciok", |l| options.extend(engine_option(l)))
-                .map_err(|s| engine.silence(&s, "uci", HANDSHAKE))
-        });
+        let handshake = engine.handshake();
         let mut analyst = Analyst { engine: Some(engine) };
-        handshake?;
-        if find_option(&options, "UCI_ShowWDL").is_none() {
+        if find_option(&handshake?, "UCI_ShowWDL").is_none() {
             return Err(format!("{cmd} has no UCI_ShowWDL option: it cannot say its win, draw and loss chances"));
         }
         analyst.send("setoption name UCI_ShowWDL value true")?;
-        analyst.send("isready")?;
-        analyst.wait(|l| l == "readyok", "isready", HANDSHAKE, |_| {})?;
+        analyst.engine.as_mut().ok_or_else(|| "the engine has stopped".to_owned())?.ready()?;
         Ok(analyst)
     }
 

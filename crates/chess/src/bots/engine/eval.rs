@@ -344,7 +344,7 @@ fn walk(board: &Board, sink: &mut impl Sink) {
         if attackers < 2 {
             units[color as usize] = 0;
         }
-        let defended = pawn_attacks(own_pawns, color);
+        let defended = side.by[Piece::Pawn as usize];
         let (own_king, their_king) = (board.king(color), board.king(!color));
         for square in own_pawns {
             let file = square.file();
