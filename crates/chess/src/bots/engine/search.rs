@@ -893,6 +893,19 @@ mod tests {
         assert_eq!(searcher.quiet_score(&start, cut, 2), 0, "a new game forgets");
     }
 
+    #[test]
+    fn every_pair_of_moves_has_a_continuation_slot_of_its_own() {
+        let mut seen = vec![false; FOLLOW_SIZE];
+        for earlier in Piece::ALL.into_iter().flat_map(|p| Square::ALL.into_iter().map(move |s| (p, s))) {
+            for piece in Piece::ALL {
+                for to in Square::ALL {
+                    let slot = follow_index(earlier, piece, to);
+                    assert!(!std::mem::replace(&mut seen[slot], true), "{earlier:?} then {piece:?} to {to:?}");
+                }
+            }
+        }
+    }
+
     /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular.
     fn singular(fen: &str, beta: i32) -> (Move, Singular) {
         let board = board(fen);
