@@ -21,6 +21,8 @@ pub struct SolveArgs {
     pub first: Option<String>,
     /// Threads sharing the root moves.
     pub threads: usize,
+    /// The transposition table's size in MiB; without it, the solver's default for the board.
+    pub hash: Option<usize>,
     /// Solve every board up to N×N instead.
     pub table: Option<usize>,
     /// `bullock`, `proven` or `off`; without it, Bullock's.
@@ -46,6 +48,15 @@ fn parse_side(text: &str) -> Result<Side> {
     Side::parse(text).with_context(|| format!("'{text}' is not a side: write vertical or horizontal"))
 }
 
+/// The table's entries (16 bytes each, a power of two) for `--hash MIB`: the most that fit.
+fn table_bits(mib: usize) -> Result<u32> {
+    anyhow::ensure!((1..=MAX_HASH_MIB).contains(&mib), "--hash is the table's size in MiB, from 1 to {MAX_HASH_MIB}");
+    Ok(mib.ilog2() + 16)
+}
+
+/// The largest table `--hash` takes: 2³⁰ entries.
+const MAX_HASH_MIB: usize = 16 * 1024;
+
 /// Solves one empty board, with a spinner on stderr while it runs.
 fn solve_one(start: &Domineering, options: &SolveOptions) -> Result<Solved> {
     let spinner = ProgressBar::new_spinner();
@@ -65,7 +76,8 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
             .with_context(|| format!("'{text}' is not a choice of bounds: write bullock, proven or off"))?,
         None => Bounds::default(),
     };
-    let options = SolveOptions { threads, bounds, ..SolveOptions::default() };
+    let table_bits = args.hash.map(table_bits).transpose()?;
+    let options = SolveOptions { threads, bounds, table_bits, ..SolveOptions::default() };
     if let Some(n) = args.table {
         anyhow::ensure!(args.size.is_none(), "give either a size or --table N, not both");
         let shard = args.shard.as_ref().map(|(s, p)| (*s, p.as_path()));
@@ -94,6 +106,8 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
             "seconds": solved.seconds,
             "threads": threads,
             "bounds": bounds.name(),
+            // 16 bytes an entry: 2^bits entries are 2^(bits - 16) MiB.
+            "hash_mib": (1u64 << options.table_bits_for(rows * cols)) >> 16,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());

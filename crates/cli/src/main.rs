@@ -136,6 +136,10 @@ enum Command {
         /// Domineering: threads sharing the search.
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Domineering: the transposition table's size in MiB, rounded down to a power of two (default 16 for
+        /// boards up to 64 cells, 128 above).
+        #[arg(long, value_name = "MIB")]
+        hash: Option<usize>,
         /// Domineering: solve every board up to N×N, both starters, and print the outcome table.
         #[arg(long)]
         table: Option<usize>,
@@ -482,7 +486,7 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = std::io::stdin();
             play::run(live, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json, size, first, threads, table, bounds, shard, out, puzzle } => {
+        Command::Solve { game, variant, json, size, first, threads, hash, table, bounds, shard, out, puzzle } => {
             anyhow::ensure!(
                 out.is_none() || shard.is_some(),
                 "--out is where --shard writes its part (a whole solve prints its answer)"
@@ -491,8 +495,14 @@ fn run(cli: Cli) -> Result<()> {
             anyhow::ensure!(shard.is_none() || table.is_some(), "--shard is for domineering --table N");
             if matches!(game.as_str(), "queens" | "knights-tour" | "grundy" | "dots") {
                 anyhow::ensure!(
-                    variant.is_none() && first.is_none() && table.is_none() && threads == 1 && bounds.is_none(),
-                    "--variant, --first, --threads, --table and --bounds are not for {game} (N queens uses every core)"
+                    variant.is_none()
+                        && first.is_none()
+                        && table.is_none()
+                        && threads == 1
+                        && hash.is_none()
+                        && bounds.is_none(),
+                    "--variant, --first, --threads, --hash, --table and --bounds are not for {game} (N queens uses every \
+                     core)"
                 );
                 return match game.as_str() {
                     "queens" => puzzles::queens(size.as_deref(), &puzzle, json),
@@ -511,12 +521,17 @@ fn run(cli: Cli) -> Result<()> {
             );
             let spec = game_spec(&game, variant.as_deref())?;
             if spec.name == "domineering" {
-                let args = domineering::SolveArgs { size, first, threads, table, bounds, json, shard };
+                let args = domineering::SolveArgs { size, first, threads, hash, table, bounds, json, shard };
                 return domineering::solve(&spec, &args);
             }
             anyhow::ensure!(
-                size.is_none() && first.is_none() && table.is_none() && threads == 1 && bounds.is_none(),
-                "a size, --first, --threads, --table and --bounds are for domineering"
+                size.is_none()
+                    && first.is_none()
+                    && table.is_none()
+                    && threads == 1
+                    && hash.is_none()
+                    && bounds.is_none(),
+                "a size, --first, --threads, --hash, --table and --bounds are for domineering"
             );
             solve::run(&spec, json)
         }

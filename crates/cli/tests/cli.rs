@@ -779,6 +779,26 @@ fn solve_domineering_answers_alike_under_every_choice_of_bounds() {
 }
 
 #[test]
+fn solve_domineering_takes_the_table_size_in_mib_rounded_down_to_a_power_of_two() {
+    let mut answers = Vec::new();
+    for (hash, mib) in [(None, 16), (Some("1"), 1), (Some("3"), 2), (Some("100"), 64)] {
+        let mut args = vec!["solve", "domineering", "5x6", "--json"];
+        args.extend(hash.iter().flat_map(|h| ["--hash", *h]));
+        let out = hamle(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(json["hash_mib"].as_u64(), Some(mib), "{hash:?}: {json}");
+        answers.push((json["winner"].clone(), json["best_move"].clone()));
+    }
+    // The table's size changes the work, never the answer.
+    assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    assert_clean_failure(&hamle(&["solve", "domineering", "5x6", "--hash", "0"]), "from 1 to 16384");
+    assert_clean_failure(&hamle(&["solve", "domineering", "5x6", "--hash", "16385"]), "from 1 to 16384");
+    assert_clean_failure(&hamle(&["solve", "queens", "6", "--hash", "4"]), "--hash");
+    assert_clean_failure(&hamle(&["solve", "tictactoe", "--hash", "4"]), "are for domineering");
+}
+
+#[test]
 fn solve_domineering_refuses_bad_sizes_sides_and_bounds() {
     assert_clean_failure(&hamle(&["solve", "domineering", "8y8"]), "not a size");
     assert_clean_failure(&hamle(&["solve", "domineering", "8x8", "--first", "diagonal"]), "not a side");

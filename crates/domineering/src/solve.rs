@@ -118,6 +118,13 @@ impl Default for SolveOptions {
     }
 }
 
+impl SolveOptions {
+    /// The table's size for a board of `cells` cells, as a power of two entries of 16 bytes.
+    pub fn table_bits_for(&self, cells: usize) -> u32 {
+        self.table_bits.unwrap_or(if cells <= 64 { 20 } else { 23 }).clamp(10, 30)
+    }
+}
+
 /// The answer for a position: who wins with perfect play, a winning move when the mover wins, and the effort.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solved {
@@ -565,7 +572,7 @@ struct Table {
 
 impl Table {
     fn new(bits: u32) -> Self {
-        let size = 1usize << bits.clamp(10, 30);
+        let size = 1usize << bits;
         Table { entries: (0..size).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: size - 1 }
     }
 
@@ -1003,7 +1010,7 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     let clock = Instant::now();
     let (rows, cols) = (state.rows(), state.cols());
     let geo = Geometry::<B>::new(rows, cols);
-    let table = Table::new(options.table_bits.unwrap_or(if rows * cols <= 64 { 20 } else { 23 }));
+    let table = Table::new(options.table_bits_for(rows * cols));
     // Both views and the symmetric hashes of the position as given.
     let (mut v_occ, mut h_occ, mut hash) = (B::ZERO, B::ZERO, [0u64; 8]);
     let cell_hashes = Geometry::<B>::cell_hashes(rows, cols);
@@ -1298,6 +1305,15 @@ mod tests {
         assert_eq!(odd.margin(8, false), Some(1 - 2));
         // Moving first with nothing but an option beside a safe move, the side spends its move there.
         assert_eq!(Units { safe: 1, options: [0, 0, 1], ..Units::default() }.margin(6, true), Some(1));
+    }
+
+    #[test]
+    fn the_table_is_16_mib_up_to_64_cells_128_above_and_a_chosen_size_is_kept_within_bounds() {
+        let default = super::SolveOptions::default();
+        assert_eq!((default.table_bits_for(64), default.table_bits_for(65)), (20, 23));
+        let chosen = |bits| super::SolveOptions { table_bits: Some(bits), ..super::SolveOptions::default() };
+        assert_eq!(chosen(26).table_bits_for(64), 26);
+        assert_eq!((chosen(3).table_bits_for(81), chosen(40).table_bits_for(81)), (10, 30));
     }
 
     #[test]
