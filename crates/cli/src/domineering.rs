@@ -106,8 +106,7 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
             "seconds": solved.seconds,
             "threads": threads,
             "bounds": bounds.name(),
-            // 16 bytes an entry: 2^bits entries are 2^(bits - 16) MiB.
-            "hash_mib": (1u64 << options.table_bits_for(rows * cols)) >> 16,
+            "hash_mib": solved.table_mib,
         });
         println!("{}", serde_json::to_string_pretty(&report)?);
         return Ok(());

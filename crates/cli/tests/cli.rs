@@ -792,6 +792,12 @@ fn solve_domineering_takes_the_table_size_in_mib_rounded_down_to_a_power_of_two(
     }
     // The table's size changes the work, never the answer.
     assert!(answers.iter().all(|a| *a == answers[0]), "{answers:?}");
+    // Boards over 64 cells get 128 MiB unless told.
+    for (size, mib) in [("3x16", 16), ("5x13", 128)] {
+        let out = hamle(&["solve", "domineering", size, "--first", "horizontal", "--json"]);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(json["hash_mib"].as_u64(), Some(mib), "{size}: {json}");
+    }
     assert_clean_failure(&hamle(&["solve", "domineering", "5x6", "--hash", "0"]), "from 1 to 16384");
     assert_clean_failure(&hamle(&["solve", "domineering", "5x6", "--hash", "16385"]), "from 1 to 16384");
     assert_clean_failure(&hamle(&["solve", "queens", "6", "--hash", "4"]), "--hash");

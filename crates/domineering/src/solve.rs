@@ -136,6 +136,8 @@ pub struct Solved {
     pub nodes: u64,
     /// Wall time in seconds.
     pub seconds: f64,
+    /// The transposition table's size in MiB.
+    pub table_mib: u64,
 }
 
 /// Solves an empty `rows`×`cols` board with `first` to move.
@@ -1010,7 +1012,8 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
     let clock = Instant::now();
     let (rows, cols) = (state.rows(), state.cols());
     let geo = Geometry::<B>::new(rows, cols);
-    let table = Table::new(options.table_bits_for(rows * cols));
+    let table_bits = options.table_bits_for(rows * cols);
+    let table = Table::new(table_bits);
     // Both views and the symmetric hashes of the position as given.
     let (mut v_occ, mut h_occ, mut hash) = (B::ZERO, B::ZERO, [0u64; 8]);
     let cell_hashes = Geometry::<B>::cell_hashes(rows, cols);
@@ -1070,7 +1073,14 @@ fn run<B: Bits>(state: &Domineering, options: &SolveOptions) -> Result<Solved, S
         Move { side: mover, row: row as u8, col: col as u8 }
     });
     let winner = if best.is_some() { mover } else { mover.other() };
-    Ok(Solved { winner, best, nodes: nodes.load(Ordering::Relaxed), seconds: clock.elapsed().as_secs_f64() })
+    Ok(Solved {
+        winner,
+        best,
+        nodes: nodes.load(Ordering::Relaxed),
+        seconds: clock.elapsed().as_secs_f64(),
+        // 16 bytes an entry: 2^bits entries are 2^(bits - 16) MiB.
+        table_mib: (1u64 << table_bits) >> 16,
+    })
 }
 
 /// Whether the mover's root move wins, with the threads sharing out the opponent's replies (all must
