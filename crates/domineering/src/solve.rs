@@ -1327,6 +1327,15 @@ mod tests {
     }
 
     #[test]
+    fn a_solve_reports_the_table_it_used() {
+        let mib = |rows, cols, table_bits| {
+            let options = super::SolveOptions { table_bits, ..super::SolveOptions::default() };
+            super::solve(rows, cols, crate::Side::Horizontal, &options).expect("solved").table_mib
+        };
+        assert_eq!((mib(3, 16, None), mib(5, 13, None), mib(3, 4, Some(18))), (16, 128, 4));
+    }
+
+    #[test]
     fn the_sure_table_counts_what_survives_the_spoiling() {
         let sure = Sure::new();
         // (doubles, singles, areas, first) → moves the side is sure of.
