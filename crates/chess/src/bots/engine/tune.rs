@@ -250,14 +250,20 @@ mod tests {
         assert_ne!(a, self_play(5, 4, 300), "another game, other positions");
     }
 
+    /// Tuning samples of positions and their results.
+    fn samples(labelled: &[(&str, f64)]) -> Vec<Sample> {
+        labelled.iter().filter_map(|&(fen, result)| Sample::new(&Labelled { fen: fen.into(), result })).collect()
+    }
+
     #[test]
     fn tuning_lowers_the_error_and_learns_what_the_results_say() {
         // Positions where white has an extra knight always win, the rest draw: the knight's value must rise
         // when it starts at zero.
-        let won = Labelled { fen: "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1".into(), result: 1.0 };
-        let lost = Labelled { fen: "1n2k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1".into(), result: 0.0 };
-        let even = Labelled { fen: "4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1".into(), result: 0.5 };
-        let samples: Vec<Sample> = [won, lost, even].iter().filter_map(Sample::new).collect();
+        let samples = samples(&[
+            ("4k3/pppp4/8/8/8/8/PPPP4/1N2K3 w - - 0 1", 1.0),
+            ("1n2k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", 0.0),
+            ("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", 0.5),
+        ]);
         let mut start = Weights::shipped().clone();
         start.terms[term::MATERIAL + 1] = Weight { mg: 0, eg: 0 };
         let before = error(&samples, &start, 1.0);
@@ -280,13 +286,8 @@ mod tests {
     #[test]
     fn king_danger_moves_only_in_the_middle_game() {
         // White's knight and queen on black's king (7 units) win; black's pair on white's king loses.
-        let samples: Vec<Sample> = [
-            Labelled { fen: "6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1".into(), result: 1.0 },
-            Labelled { fen: "6k1/5ppp/8/8/6nq/8/5PPP/6K1 b - - 0 1".into(), result: 0.0 },
-        ]
-        .iter()
-        .filter_map(Sample::new)
-        .collect();
+        let samples =
+            samples(&[("6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1", 1.0), ("6k1/5ppp/8/8/6nq/8/5PPP/6K1 b - - 0 1", 0.0)]);
         let mut start = Weights::shipped().clone();
         let step = term::KING_DANGER + 7;
         start.terms[step] = Weight { mg: 0, eg: 40 };
@@ -297,13 +298,7 @@ mod tests {
 
     #[test]
     fn k_fits_where_the_error_is_least() {
-        let samples: Vec<Sample> = [
-            Labelled { fen: "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1".into(), result: 1.0 },
-            Labelled { fen: "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1".into(), result: 0.5 },
-        ]
-        .iter()
-        .filter_map(Sample::new)
-        .collect();
+        let samples = samples(&[("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1", 1.0), ("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1", 0.5)]);
         let w = Weights::shipped();
         let k = fit_k(&samples, w);
         for other in [k * 0.8, k * 1.25] {
