@@ -151,7 +151,7 @@ impl Play {
 }
 
 /// The checkers on the board, those borne off, and the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The 24 points, index 0 being White's point 1.
     pub points: [Point; POINTS],
@@ -159,6 +159,25 @@ pub struct Position {
     pub off: [u8; 2],
     /// The side to move.
     pub turn: Side,
+}
+
+/// Hashes the position as four words, one byte a point: play generation hashes every position it reaches,
+/// and hashing the 75 fields one by one took a quarter of self-play training's time.
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut bytes = [0u8; 32];
+        for (byte, point) in bytes.iter_mut().zip(&self.points) {
+            *byte = point.count | (u8::from(point.prisoner) << 6) | ((point.side as u8) << 7);
+        }
+        bytes[24] = self.off[0];
+        bytes[25] = self.off[1];
+        bytes[26] = self.turn as u8;
+        for word in bytes.chunks_exact(8) {
+            state.write_u64(u64::from_le_bytes([
+                word[0], word[1], word[2], word[3], word[4], word[5], word[6], word[7],
+            ]));
+        }
+    }
 }
 
 impl Default for Position {

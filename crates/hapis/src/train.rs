@@ -45,7 +45,6 @@ pub struct Trainer {
     net: Net,
     config: TdConfig,
     traces: [Params; 3],
-    step: Params,
     scratch: Vec<(u16, f32)>,
 }
 
@@ -61,13 +60,7 @@ impl Trainer {
     /// A trainer continuing `net` (its `games` and `seed` say where training stands).
     pub fn new(net: Net, config: TdConfig) -> Trainer {
         let zeros = Params::zeros(net.hidden());
-        Trainer {
-            traces: [zeros.clone(), zeros.clone(), zeros.clone()],
-            step: zeros,
-            net,
-            config,
-            scratch: Vec::with_capacity(96),
-        }
+        Trainer { traces: [zeros.clone(), zeros.clone(), zeros], net, config, scratch: Vec::with_capacity(96) }
     }
 
     /// The network as trained so far.
@@ -166,16 +159,15 @@ impl Trainer {
                 Side::White => ([1.0, 1.0, 1.0], [0, 1, 2]),
                 Side::Black => ([-1.0, 1.0, 1.0], [0, 2, 1]),
             };
-            self.step.scale(0.0);
             for k in 0..3 {
                 let trace = &mut self.traces[k];
                 trace.scale(self.config.lambda);
                 let mut scale = [0.0; 3];
                 scale[source[k]] = sign[k];
                 self.net.add_gradient(&before.inputs, &before.act, scale, trace);
-                self.step.add_scaled(trace, next[k] - now[k]);
             }
-            self.net.add(&self.step, self.config.alpha);
+            let error = [0, 1, 2].map(|k| next[k] - now[k]);
+            self.net.add_traces(&self.traces, error, self.config.alpha);
         }
         // The next step's gradient is taken with the weights as they are now, on the inputs just encoded.
         current.map(|_| {

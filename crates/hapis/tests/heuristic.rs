@@ -33,6 +33,49 @@ fn a_door_on_the_way_cuts_the_combined_shots() {
     assert_eq!(shot_rolls(&position, Side::White, 10), 4);
 }
 
+/// The shot count written plainly, roll by roll and stack by stack (as it was before it read the board
+/// once per side): a second implementation for the one the evaluations use.
+fn plain_shot_rolls(position: &Position, side: Side, blot: u8) -> u32 {
+    let them = side.other();
+    let target = 25 - blot;
+    let attackers: Vec<u8> = (1..target).filter(|&p| position.point(them, p).movable(them)).collect();
+    let open = |p: u8| p <= 24 && position.landing(them, p).is_some();
+    let mut hits = 0;
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let hit = attackers.iter().any(|&from| {
+                let d = target - from;
+                if a == b {
+                    (1..=4u8).take_while(|&n| open(from + a * n)).any(|n| a * n == d)
+                } else {
+                    a == d || b == d || (a + b == d && (open(from + a) || open(from + b)))
+                }
+            });
+            hits += u32::from(hit);
+        }
+    }
+    hits
+}
+
+#[test]
+fn shots_agree_with_a_plain_count_on_random_positions() {
+    let mut blots = 0;
+    for game in random_positions(&Hapis::default(), 9, 300) {
+        let position = game.position();
+        for side in [Side::White, Side::Black] {
+            for p in 1..=24u8 {
+                let point = position.point(side, p);
+                if point.movable(side) && point.count == 1 && !point.prisoner {
+                    blots += 1;
+                    let want = plain_shot_rolls(position, side, p);
+                    assert_eq!(shot_rolls(position, side, p), want, "{side} blot on {p} of {position:?}");
+                }
+            }
+        }
+    }
+    assert!(blots > 300, "the positions hold blots to count shots at ({blots})");
+}
+
 #[test]
 fn pips_at_the_start_are_fifteen_times_twenty_four() {
     assert_eq!(pips(&Position::start(), Side::White), 360);

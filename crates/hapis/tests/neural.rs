@@ -92,6 +92,37 @@ fn gradients_agree_with_finite_differences() {
 }
 
 #[test]
+fn the_td_update_in_one_pass_equals_summing_the_traces_first() {
+    // Traces as training makes them: gradients of a few positions, each output's own.
+    let net = Net::new(6, 5);
+    let mut traces = [Params::zeros(6), Params::zeros(6), Params::zeros(6)];
+    let mut inputs = Vec::new();
+    for position in positions().iter().step_by(50) {
+        encode(position, Settings::default(), &mut inputs);
+        let act = net.forward(&inputs);
+        for (k, trace) in traces.iter_mut().enumerate() {
+            trace.scale(0.7);
+            let mut scale = [0.0; 3];
+            scale[k] = if k == 0 { -1.0 } else { 1.0 };
+            net.add_gradient(&inputs, &act, scale, trace);
+        }
+    }
+    for error in [[0.03, -0.2, 0.5], [0.0, 0.1, 0.0]] {
+        let mut step = Params::zeros(6);
+        for (trace, &e) in traces.iter().zip(&error) {
+            step.add_scaled(trace, e);
+        }
+        let mut by_sum = net.clone();
+        by_sum.add(&step, 0.1);
+        let mut in_one_pass = net.clone();
+        in_one_pass.add_traces(&traces, error, 0.1);
+        assert_ne!(in_one_pass, net, "the weights moved");
+        // Bit for bit: the shipped weights' training commands must still make them.
+        assert_eq!(in_one_pass, by_sum, "error {error:?}");
+    }
+}
+
+#[test]
 fn outcomes_flip_and_give_points() {
     assert_eq!(Outcome::of_points(2.0).equity(), 2.0);
     assert_eq!(Outcome::of_points(1.0).equity(), 1.0);

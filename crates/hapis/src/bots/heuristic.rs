@@ -61,26 +61,47 @@ pub fn pips(position: &Position, side: Side) -> u32 {
 /// The chance, out of 36 rolls, that the opponent of `side` can land on `side`'s open checker at its point
 /// `blot`, from any of its free stacks, with a single die, two dice through an open point, or a double.
 pub fn shot_rolls(position: &Position, side: Side, blot: u8) -> u32 {
-    let them = side.other();
-    // In the opponent's numbering the blot is at 25 − blot; its stacks move up towards it.
-    let target = 25 - blot;
-    let attackers: Vec<u8> = (1..target).filter(|&p| position.point(them, p).movable(them)).collect();
-    let open = |p: u8| p <= 24 && position.landing(them, p).is_some();
-    let mut hits = 0;
-    for a in 1..=6u8 {
-        for b in 1..=6u8 {
-            let hit = attackers.iter().any(|&from| {
-                let d = target - from;
-                if a == b {
-                    (1..=4u8).take_while(|&n| open(from + a * n)).any(|n| a * n == d)
-                } else {
-                    a == d || b == d || (a + b == d && (open(from + a) || open(from + b)))
-                }
-            });
-            hits += u32::from(hit);
+    Shots::at(position, side).rolls(blot)
+}
+
+/// The board as the opponent of one side sees it when aiming at that side's blots: where it may land and where
+/// its free stacks stand, read once for all the blots (every evaluation counts the shots at every blot).
+pub(crate) struct Shots {
+    open: [bool; 25],
+    stack: [bool; 25],
+}
+
+impl Shots {
+    /// The opponent's view for shots at `side`'s blots.
+    pub(crate) fn at(position: &Position, side: Side) -> Shots {
+        let them = side.other();
+        let (mut open, mut stack) = ([false; 25], [false; 25]);
+        for p in 1..=24u8 {
+            open[usize::from(p)] = position.landing(them, p).is_some();
+            stack[usize::from(p)] = position.point(them, p).movable(them);
         }
+        Shots { open, stack }
     }
-    hits
+
+    /// The rolls out of 36 that hit the blot on the side's point `blot` (see [`shot_rolls`]).
+    pub(crate) fn rolls(&self, blot: u8) -> u32 {
+        // In the opponent's numbering the blot is at 25 − blot; its stacks move up towards it.
+        let target = 25 - blot;
+        let open = |p: u8| p <= 24 && self.open[usize::from(p)];
+        let from = |d: u8| (d < target && self.stack[usize::from(target - d)]).then(|| target - d);
+        let mut hits = 0;
+        for a in 1..=6u8 {
+            // A double moves one checker up to four times a, landing on open points all the way.
+            let double = (1..=4u8).any(|n| from(a * n).is_some_and(|f| (1..=n).all(|m| open(f + a * m))));
+            hits += u32::from(double);
+            for b in a + 1..=6 {
+                let two = from(a + b).is_some_and(|f| open(f + a) || open(f + b));
+                // a-b and b-a are two of the 36 rolls.
+                hits += 2 * u32::from(from(a).is_some() || from(b).is_some() || two);
+            }
+        }
+        hits
+    }
 }
 
 impl HeuristicEval {
@@ -96,6 +117,7 @@ impl HeuristicEval {
         let mut score = -w.pip * f64::from(pips(position, side));
         score += w.off * f64::from(position.off[side.index()]);
         let (mut run, mut longest) = (0u32, 0u32);
+        let shots = Shots::at(position, side);
         for p in 1..=24u8 {
             let point = position.point(side, p);
             let mine = point.movable(side);
@@ -115,7 +137,7 @@ impl HeuristicEval {
                 run = 0;
             }
             if mine && point.count == 1 && !point.prisoner {
-                score -= w.shot * f64::from(shot_rolls(position, side, p)) / 36.0;
+                score -= w.shot * f64::from(shots.rolls(p)) / 36.0;
             }
         }
         score += w.prime * f64::from(longest * longest);
