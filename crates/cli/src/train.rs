@@ -38,7 +38,7 @@ pub struct TrainArgs {
     /// Seed of the run: the first weights and every game's dice (default 1, or the resumed file's).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Hidden units of a new network (default 64).
+    /// Hidden units of a new network (default 128, as the shipped one).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub hidden: Option<u32>,
     /// Step size α (2048: per shape, shared by its eight symmetries, as TDL2048 counts it).
@@ -140,7 +140,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             }
             net
         }
-        None => Net::new(args.hidden.unwrap_or(64) as usize, args.seed.unwrap_or(1)),
+        None => Net::new(args.hidden.unwrap_or(128) as usize, args.seed.unwrap_or(1)),
     };
     let csv = curve_path(&args.out, "csv");
     let svg = curve_path(&args.out, "svg");

@@ -560,7 +560,12 @@ fn training_writes_weights_and_curve_and_resumes() {
         out,
     ]);
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
-    assert!(text(&resumed.stderr).contains("from game 2 to 4"), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stderr).contains("4 hidden units from game 2 to 4"), "{}", text(&resumed.stderr));
+    // A new network without --hidden has the shipped one's 128 units, so the documented commands make it.
+    let fresh_path = dir.join("fresh.bin");
+    let fresh =
+        hamle(&["train", "hapis", "--games", "1", "--eval-every", "0", "--out", fresh_path.to_str().expect("a path")]);
+    assert!(text(&fresh.stderr).contains("training 128 hidden units from game 0 to 1"), "{}", text(&fresh.stderr));
     let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
     assert_eq!(csv.lines().last().map(|l| l.starts_with("4,")), Some(true), "{csv}");
     // Bad input: another game, a file that is not a network, a λ out of range.

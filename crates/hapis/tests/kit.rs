@@ -139,11 +139,12 @@ const THESIS_RANDOM_CHECKED: &str = "\
 
 /// Written at the top of `hapis-expert-thesis-seed1.txt`.
 const EXPERT_THESIS_CHECKED: &str = "\
-# Checked by hand against docs/rules/hapis.md (2026-11-25), positions read from the lines before:
-# 4: Black's 1-1 is four steps. 10: Black's 5-5 takes one checker 1/6/11/16/21*, each point on the way empty
-#   (White's 19, 14, 9), and pins White's lone checker on White's 4 (B 21:1/w). 17: four sixes, 13 was empty.
-# 76 and 78: Black has checkers pinned on its 2, 4 and 5, so it cannot bear off, and every 6 and 5 (6 and 4)
-#   from 22-24 would leave the board: no play. 83: 5 bears off from 20 exactly, 20/23 frees the Black checker
-#   pinned there (B 5:1). 85: nothing on 20, so the 5 bears off from the farthest point, 21. 89: 6-6 bears off
-#   the last two and ends the game at once; Black has none off, so mars: 2 points.
-# The plays are the same as in the longer transcript this replaced (every board printed; diffed ply by ply).";
+# Checked by hand against docs/rules/hapis.md (2026-11-27, the 128-unit network), positions read from the
+#   lines before: 4: Black's 1-1 is four steps. 10: Black's 5-5 takes one checker 1/6/11/16/21*, each point on
+#   the way empty (White's 19, 14, 9), and pins White's blot on White's 4 (B 21:1/w). 21: 18/23* pins Black's
+#   blot on its 2. 22: 1/7* pins White's blot on 18. 27: 8/10* pins Black's 15. 30: 21/23 leaves the captor, so
+#   White's checker on 4 is free (W 4:1). 31: 4/10 lands on White's own pinning stack, 10/13* pins Black's 12.
+# 36: no play: Black's 7 and 8 meet White's doors on 11 and 12 and its pinning checker on 13 (a 6 or 5 from
+#   7 lands on 13 or 12, from 8 on 12 or 11), and Black cannot bear off from 23. 71: all fifteen White checkers
+#   home; 19/23 23/off bears off exactly. 87: a 5 bears off from 23, the farthest point; 24/off exactly.
+# 89: 23/off frees the Black checker pinned on its 2, 24/off ends the game; Black has none off, so mars: 2 points.";
