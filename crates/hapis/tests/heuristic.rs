@@ -77,6 +77,31 @@ fn shots_agree_with_a_plain_count_on_random_positions() {
 }
 
 #[test]
+fn each_blot_costs_its_side_the_shot_weight_per_hitting_roll() {
+    let eval = HeuristicEval::default();
+    let blind = HeuristicEval { weights: hamle_hapis::bots::Weights { shot: 0.0, ..eval.weights } };
+    // The shots at `side`'s open checkers (free, alone, not pinning), out of 36, summed.
+    let exposure = |position: &Position, side: Side| -> f64 {
+        (1..=24u8)
+            .filter(|&p| {
+                let point = position.point(side, p);
+                point.movable(side) && point.count == 1 && !point.prisoner
+            })
+            .map(|p| f64::from(shot_rolls(position, side, p)) / 36.0)
+            .sum()
+    };
+    let mut exposed = 0;
+    for game in random_positions(&Hapis::default(), 12, 200) {
+        let p = game.position();
+        let expected = -eval.weights.shot * (exposure(p, Side::White) - exposure(p, Side::Black));
+        let cost = eval.score(p, Side::White) - blind.score(p, Side::White);
+        assert!((cost - expected).abs() < 1e-9, "{cost} against {expected} in {p:?}");
+        exposed += usize::from(expected != 0.0);
+    }
+    assert!(exposed > 40, "62 of the 200 positions leave a blot in reach ({exposed})");
+}
+
+#[test]
 fn pips_at_the_start_are_fifteen_times_twenty_four() {
     assert_eq!(pips(&Position::start(), Side::White), 360);
     assert_eq!(pips(&Position::start(), Side::Black), 360);
