@@ -72,8 +72,8 @@ fn slow_position() -> Hapis {
 }
 
 /// The worst case known: `expert(filter=64,plies=3,window=4)` on [`slow_position`] took 15.9 s unbounded
-/// on the 2-core test machine with the 64-unit network (release build, 712,518 nodes; the 128-unit network
-/// costs about twice as much an evaluation); with 200 ms it must stop hard.
+/// on the 2-core test machine with the 64-unit network (release build, 712,518 nodes; an evaluation of the
+/// 128-unit network costs 1.4 times as much); with 200 ms it must stop hard.
 #[test]
 fn a_time_budget_stops_the_three_ply_expert() {
     let game = slow_position();

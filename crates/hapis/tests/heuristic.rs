@@ -57,38 +57,37 @@ fn plain_shot_rolls(position: &Position, side: Side, blot: u8) -> u32 {
     hits
 }
 
+/// `side`'s open checkers (free, alone, not pinning): the points the shot counts are for.
+fn blots(position: &Position, side: Side) -> impl Iterator<Item = u8> + '_ {
+    (1..=24u8).filter(move |&p| {
+        let point = position.point(side, p);
+        point.movable(side) && point.count == 1 && !point.prisoner
+    })
+}
+
 #[test]
 fn shots_agree_with_a_plain_count_on_random_positions() {
-    let mut blots = 0;
+    let mut counted = 0;
     for game in random_positions(&Hapis::default(), 9, 300) {
         let position = game.position();
         for side in [Side::White, Side::Black] {
-            for p in 1..=24u8 {
-                let point = position.point(side, p);
-                if point.movable(side) && point.count == 1 && !point.prisoner {
-                    blots += 1;
-                    let want = plain_shot_rolls(position, side, p);
-                    assert_eq!(shot_rolls(position, side, p), want, "{side} blot on {p} of {position:?}");
-                }
+            for p in blots(position, side) {
+                counted += 1;
+                let want = plain_shot_rolls(position, side, p);
+                assert_eq!(shot_rolls(position, side, p), want, "{side} blot on {p} of {position:?}");
             }
         }
     }
-    assert!(blots > 300, "the positions hold blots to count shots at ({blots})");
+    assert!(counted > 300, "the positions hold blots to count shots at ({counted})");
 }
 
 #[test]
 fn each_blot_costs_its_side_the_shot_weight_per_hitting_roll() {
     let eval = HeuristicEval::default();
     let blind = HeuristicEval { weights: hamle_hapis::bots::Weights { shot: 0.0, ..eval.weights } };
-    // The shots at `side`'s open checkers (free, alone, not pinning), out of 36, summed.
+    // The shots at `side`'s blots, out of 36, summed.
     let exposure = |position: &Position, side: Side| -> f64 {
-        (1..=24u8)
-            .filter(|&p| {
-                let point = position.point(side, p);
-                point.movable(side) && point.count == 1 && !point.prisoner
-            })
-            .map(|p| f64::from(shot_rolls(position, side, p)) / 36.0)
-            .sum()
+        blots(position, side).map(|p| f64::from(shot_rolls(position, side, p)) / 36.0).sum()
     };
     let mut exposed = 0;
     for game in random_positions(&Hapis::default(), 12, 200) {
