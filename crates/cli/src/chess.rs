@@ -47,9 +47,9 @@ pub enum ChessCommand {
         fen: Option<String>,
     },
     /// Run a bot over an EPD test suite (Win At Chess: `crates/chess/tests/data/wac.epd`): in each position, in
-    /// order on one thread, the bot chooses a move in the time given; the position is solved when the move is one
-    /// of its `bm` moves and none of its `am` moves. Prints a line per position, then `solved N / M` and the
-    /// failed ids; `--json` prints `{"solved", "total", "ms", "bot", "failed": [ids], "positions": [{"id",
+    /// order on one thread, the bot chooses a move in the time (or nodes) given; the position is solved when the
+    /// move is one of its `bm` moves and none of its `am` moves. Prints a line per position, then `solved N / M`
+    /// and the failed ids; `--json` prints `{"solved", "total", "ms", "nodes", "bot", "failed": [ids], "positions": [{"id",
     /// "played", "ok", "seconds", "depth", "nodes"}, …]}`.
     Suite {
         /// The EPD file: one position a line, `FEN bm MOVES; id "NAME";` (blank and `#` lines skipped).
@@ -57,6 +57,10 @@ pub enum ChessCommand {
         /// Milliseconds the bot may think in each position.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         ms: u64,
+        /// Nodes the bot may search in each position, in place of the time: the results then depend on
+        /// neither the machine nor its load (for comparing versions of a search).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
         /// The bot, optionally with parameters: `engine`, `engine(hash=64)`, `thesis(depth=4)`.
         #[arg(long, default_value = "engine")]
         bot: String,
@@ -173,7 +177,7 @@ pub fn run(command: ChessCommand) -> Result<()> {
             let game = game_from(fen.as_deref())?;
             emit(&(serde_json::to_string(&status(&game))? + "\n"))?;
         }
-        ChessCommand::Suite { file, ms, bot, json } => suite(&file, ms, &bot, json)?,
+        ChessCommand::Suite { file, ms, nodes, bot, json } => suite(&file, ms, nodes, &bot, json)?,
     }
     Ok(())
 }
@@ -212,13 +216,16 @@ fn read_suite(path: &Path) -> Result<Vec<EpdPosition>> {
 }
 
 /// `hamle chess suite`: the bot's move in each position of an EPD file, and how many it solved.
-fn suite(path: &Path, ms: u64, bot: &str, json: bool) -> Result<()> {
+fn suite(path: &Path, ms: u64, nodes: Option<u64>, bot: &str, json: bool) -> Result<()> {
     let positions = read_suite(path)?;
     let def = hamle_chess::definition();
     let spec: Spec = bot.parse()?;
     // Build the bot once up front so that a bad spec is refused before the first search.
     let bot_name = def.bot(&spec, &positions[0].game)?.name();
-    let budget = Budget::time(Duration::from_millis(ms));
+    let budget = match nodes {
+        Some(nodes) => Budget { nodes: Some(nodes), ..Budget::UNLIMITED },
+        None => Budget::time(Duration::from_millis(ms)),
+    };
     let bar = if !json && std::io::stderr().is_terminal() {
         ProgressBar::new(positions.len() as u64)
     } else {
@@ -227,7 +234,10 @@ fn suite(path: &Path, ms: u64, bot: &str, json: bool) -> Result<()> {
     if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len}, {msg} ({elapsed}, {eta} left)") {
         bar.set_style(style.progress_chars("=> "));
     }
-    bar.set_prefix(format!("{bot_name} at {ms} ms"));
+    bar.set_prefix(match nodes {
+        Some(nodes) => format!("{bot_name} at {nodes} nodes"),
+        None => format!("{bot_name} at {ms} ms"),
+    });
     let mut tried = Vec::with_capacity(positions.len());
     let mut solved = 0;
     for (index, position) in positions.iter().enumerate() {
@@ -269,7 +279,8 @@ fn suite(path: &Path, ms: u64, bot: &str, json: bool) -> Result<()> {
             })
             .collect();
         let report = json!({
-            "solved": solved, "total": tried.len(), "ms": ms, "bot": bot_name, "failed": failed, "positions": rows,
+            "solved": solved, "total": tried.len(), "ms": nodes.is_none().then_some(ms), "nodes": nodes,
+            "bot": bot_name, "failed": failed, "positions": rows,
         });
         emit(&(serde_json::to_string_pretty(&report)? + "\n"))
     } else {

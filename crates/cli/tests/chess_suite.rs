@@ -115,3 +115,30 @@ fn a_missing_file_or_a_bad_bot_fails_cleanly() {
     std::fs::remove_file(&path).ok();
     assert_clean_failure(&out, "nosuchbot");
 }
+
+#[test]
+fn a_node_budget_gives_the_same_moves_and_counts_on_every_run() {
+    // The opening position: the engine does not finish its search within the nodes, so the budget decides.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4 Nf3 c4; id \"start\";\n";
+    let path = epd_file("nodes", &format!("{MATES}{start}"));
+    let runs: Vec<Value> = (0..2)
+        .map(|_| {
+            let out = suite(&path, &["--nodes", "20000", "--json"]);
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+        })
+        .collect();
+    std::fs::remove_file(&path).ok();
+    assert_eq!(runs[0]["nodes"], 20000, "{}", runs[0]);
+    assert_eq!(runs[0]["ms"], Value::Null, "the time given does not apply");
+    let rows = |run: &Value| -> Vec<(Value, Value, Value)> {
+        let positions = run["positions"].as_array().expect("positions");
+        positions.iter().map(|p| (p["played"].clone(), p["nodes"].clone(), p["depth"].clone())).collect()
+    };
+    assert_eq!(rows(&runs[0]), rows(&runs[1]), "moves, nodes and depths repeat");
+    let start_nodes = rows(&runs[0])[3].1.as_u64().expect("nodes");
+    assert!((10_000..=20_000).contains(&start_nodes), "the opening used the budget and no more: {start_nodes}");
+    let out = suite(&path, &["--nodes", "0"]);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    assert!(text(&out.stderr).contains("invalid value '0' for '--nodes"), "{}", text(&out.stderr));
+}
