@@ -419,6 +419,41 @@ impl Searcher {
         score
     }
 
+    /// Lists and orders the legal moves of `board` into `list`; false when there are none.
+    fn list_moves(&self, board: &Board, list: &mut Vec<(Move, i32)>, tt_move: u16, ply: usize) -> bool {
+        board.generate_moves(|moves| {
+            list.extend(moves.into_iter().map(|mv| (mv, 0)));
+            false
+        });
+        self.order(board, list, tt_move, ply);
+        !list.is_empty()
+    }
+
+    /// The `i`-th move to search at a node: the table's move `tt_first` alone while nothing is listed, then the
+    /// listed moves best first. Listing after the table's move puts it first, as picking it would, so the
+    /// order of the rest does not depend on whether the table's move came first unlisted.
+    fn next_move(
+        &self,
+        board: &Board,
+        list: &mut Vec<(Move, i32)>,
+        tt_first: Option<Move>,
+        tt_move: u16,
+        ply: usize,
+        i: usize,
+    ) -> Option<(Move, i32)> {
+        if let Some(mv) = tt_first {
+            if i == 0 {
+                return Some((mv, TT_MOVE));
+            }
+            if i == 1 {
+                self.list_moves(board, list, tt_move, ply);
+                let at = list.iter().position(|&(m, _)| m == mv)?;
+                list.swap(0, at);
+            }
+        }
+        (i < list.len()).then(|| Self::pick(list, i))
+    }
+
     /// Takes the best-scored move left from `list[from..]`, moving it to `from`.
     fn pick(list: &mut [(Move, i32)], from: usize) -> (Move, i32) {
         let mut best = from;
@@ -535,15 +570,13 @@ impl Searcher {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        board.generate_moves(|moves| {
-            list.extend(moves.into_iter().map(|mv| (mv, 0)));
-            false
-        });
-        if list.is_empty() {
+        // The table's move is tried before the others are listed: it often cuts the node off alone. The
+        // moves come in the same order either way (see `next_move`).
+        let tt_first = super::tt::unpack(board, tt_move);
+        if tt_first.is_none() && !self.list_moves(board, &mut list, tt_move, ply) {
             self.lists[ply] = list;
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        self.order(board, &mut list, tt_move, ply);
         self.keys.push(key);
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -551,8 +584,9 @@ impl Searcher {
         let mut quiets_tried = [Move { from: Square::A1, to: Square::A1, promotion: None }; 64];
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
-        for i in 0..list.len() {
-            let (mv, order) = Self::pick(&mut list, i);
+        let mut i = 0;
+        while let Some((mv, order)) = self.next_move(board, &mut list, tt_first, tt_move, ply, i) {
+            i += 1;
             if Some(mv) == excluded {
                 continue;
             }
@@ -903,6 +937,39 @@ mod tests {
                     assert!(!std::mem::replace(&mut seen[slot], true), "{earlier:?} then {piece:?} to {to:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_table_move_tried_unlisted_leaves_the_order_a_full_list_gives() {
+        // A middle game with captures, killers, a counter and histories in play.
+        let board = board("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let mut searcher = Searcher::new(1);
+        searcher.moved[1] = Some((Piece::Knight, Square::F6));
+        searcher.reward(&board, mv(Square::D2, Square::D3), &[mv(Square::B1, Square::C3)], 5, 2);
+        searcher.reward(&board, mv(Square::E1, Square::G1), &[], 3, 2);
+        let ordered = |tt_first: Option<Move>| {
+            let tt_move = tt_first.map_or(0, super::super::tt::pack);
+            let mut list = Vec::new();
+            let mut order = Vec::new();
+            if tt_first.is_none() {
+                searcher.list_moves(&board, &mut list, tt_move, 2);
+            }
+            while let Some((mv, _)) = searcher.next_move(&board, &mut list, tt_first, tt_move, 2, order.len()) {
+                order.push(mv);
+            }
+            order
+        };
+        let unordered = ordered(None);
+        assert_eq!(unordered.len(), 33, "every legal move once");
+        for tt in [mv(Square::F3, Square::E5), mv(Square::C4, Square::F7), mv(Square::H2, Square::H3)] {
+            let first = ordered(Some(tt));
+            // The same moves, the table's first, then the rest as picking from the whole list would give them.
+            let mut listed = Vec::new();
+            searcher.list_moves(&board, &mut listed, super::super::tt::pack(tt), 2);
+            let picked: Vec<Move> = (0..listed.len()).map(|i| Searcher::pick(&mut listed, i).0).collect();
+            assert_eq!(first[0], tt);
+            assert_eq!(first, picked, "with {tt} first");
         }
     }
 

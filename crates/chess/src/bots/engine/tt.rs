@@ -1,7 +1,7 @@
 //! The transposition table: one entry per slot, indexed by the position's Zobrist key, replaced by depth and
 //! age.
 
-use cozy_chess::Move;
+use cozy_chess::{Board, Move, Piece, Square};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +56,23 @@ pub fn pack(mv: Move) -> u16 {
         Some(p) => p as u16,
     };
     mv.from as u16 | (mv.to as u16) << 6 | promotion << 12
+}
+
+/// The move [`pack`] packed, if it is legal on `board` (a stale or colliding entry's move is dropped).
+pub fn unpack(board: &Board, bits: u16) -> Option<Move> {
+    if bits == 0 {
+        return None;
+    }
+    let promotion = match bits >> 12 {
+        0 => None,
+        p => Some(Piece::index(usize::from(p).min(5))),
+    };
+    let mv = Move {
+        from: Square::index(usize::from(bits & 63)),
+        to: Square::index(usize::from((bits >> 6) & 63)),
+        promotion,
+    };
+    board.is_legal(mv).then_some(mv)
 }
 
 impl Table {
@@ -140,26 +157,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use cozy_chess::{Board, Piece, Square};
-
     use super::*;
-
-    /// The move [`pack`] packed, if it is legal on `board`.
-    fn unpack(board: &Board, bits: u16) -> Option<Move> {
-        if bits == 0 {
-            return None;
-        }
-        let promotion = match bits >> 12 {
-            0 => None,
-            p => Some(Piece::index(usize::from(p).min(5))),
-        };
-        let mv = Move {
-            from: Square::index(usize::from(bits & 63)),
-            to: Square::index(usize::from((bits >> 6) & 63)),
-            promotion,
-        };
-        board.is_legal(mv).then_some(mv)
-    }
 
     #[test]
     fn a_stored_result_comes_back_with_its_move() {
