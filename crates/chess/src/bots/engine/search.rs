@@ -974,7 +974,8 @@ mod tests {
     }
 
     /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular.
-    fn singular(fen: &str, beta: i32) -> (Move, Singular) {
+    /// `beta` is given the table's score for the root, which comes back last.
+    fn singular(fen: &str, beta: impl Fn(i32) -> i32) -> (Move, Singular, i32) {
         let board = board(fen);
         let mut searcher = Searcher::new(1);
         let stop = AtomicBool::new(false);
@@ -983,16 +984,18 @@ mod tests {
         let hit = searcher.table.probe(board.hash());
         assert!(hit.is_some_and(|h| h.mv == super::super::tt::pack(best)), "the root's move is in the table");
         searcher.keys.push(board.hash());
+        let tt = hit.map_or(0, |h| from_table(h.score, 1));
+        let beta = beta(tt);
         let found = searcher.singular(&board, best, hit, 9, 1, beta, &stop);
         assert_eq!(searcher.keys, [board.hash()], "the stack is as it was");
         assert_eq!(searcher.excluded[1], None, "the left-out move is put back");
-        (best, found)
+        (best, found, tt)
     }
 
     #[test]
     fn the_only_move_that_wins_a_queen_is_singular() {
         // Only the rook can take the undefended queen.
-        let (best, found) = singular("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 0);
+        let (best, found, _) = singular("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", |_| 0);
         assert_eq!(best, mv(Square::D2, Square::D5));
         assert!(matches!(found, Singular::Extend));
     }
@@ -1001,9 +1004,10 @@ mod tests {
     fn a_second_move_as_good_makes_a_cut_without_searching_the_first() {
         // At the start several moves are within a few centipawns of the best.
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        let (_, found) = singular(start, 0);
-        assert!(matches!(found, Singular::Cut(score) if score > 0), "a cut above beta: {found:?}");
-        let (_, found) = singular(start, 5_000);
+        // The others are searched against the table's score less 2 × depth 9: a beta below that is a cut.
+        let (_, found, tt) = singular(start, |tt| tt - 2 * 9 - 10);
+        assert!(matches!(found, Singular::Cut(score) if score == tt - 2 * 9), "a cut at the others' beta: {found:?}");
+        let (_, found, _) = singular(start, |_| 5_000);
         assert!(matches!(found, Singular::No), "beta out of reach: neither: {found:?}");
     }
 }
