@@ -502,6 +502,10 @@ impl Searcher {
         pv_node: bool,
         stop: &AtomicBool,
     ) -> i32 {
+        // A search already stopped counts no more nodes (a re-search may still be asked for on the way out).
+        if self.stopped {
+            return 0;
+        }
         self.pv[ply].clear();
         let in_check = !board.checkers().is_empty();
         if in_check && ply < MAX_PLY / 2 {
@@ -741,6 +745,9 @@ impl Searcher {
     }
 
     fn quiesce(&mut self, board: &Board, ply: usize, mut alpha: i32, beta: i32, stop: &AtomicBool) -> i32 {
+        if self.stopped {
+            return 0;
+        }
         self.pv[ply].clear();
         self.nodes += 1;
         if self.time_up(stop) {
@@ -974,6 +981,23 @@ mod tests {
     }
 
     /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular.
+    #[test]
+    fn a_node_budget_is_never_overrun() {
+        // The opening at 20,000 nodes once counted 20,002: re-searches begun on the way out of a stopped search.
+        let stop = AtomicBool::new(false);
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        ] {
+            for nodes in [1_000, 5_000, 20_000, 50_000] {
+                let mut searcher = Searcher::new(1);
+                let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+                let outcome = searcher.search(&board(fen), &[], limits, &stop, &mut |_| {});
+                assert!(outcome.nodes <= nodes && outcome.nodes > nodes / 2, "{fen} at {nodes}: {}", outcome.nodes);
+            }
+        }
+    }
+
     /// `beta` is given the table's score for the root, which comes back last.
     fn singular(fen: &str, beta: impl Fn(i32) -> i32) -> (Move, Singular, i32) {
         let board = board(fen);
