@@ -745,9 +745,6 @@ impl Searcher {
     }
 
     fn quiesce(&mut self, board: &Board, ply: usize, mut alpha: i32, beta: i32, stop: &AtomicBool) -> i32 {
-        if self.stopped {
-            return 0;
-        }
         self.pv[ply].clear();
         self.nodes += 1;
         if self.time_up(stop) {
