@@ -57,8 +57,8 @@ pub enum ChessCommand {
         /// Milliseconds the bot may think in each position.
         #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
         ms: u64,
-        /// Nodes the bot may search in each position, in place of the time: the results then depend on
-        /// neither the machine nor its load (for comparing versions of a search).
+        /// Nodes the bot may search in each position, in place of the time (`--ms` is then not used): the
+        /// results then depend on neither the machine nor its load (for comparing versions of a search).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// The bot, optionally with parameters: `engine`, `engine(hash=64)`, `thesis(depth=4)`.

@@ -430,8 +430,8 @@ impl Searcher {
     }
 
     /// The `i`-th move to search at a node: the table's move `tt_first` alone while nothing is listed, then the
-    /// listed moves best first. Listing after the table's move puts it first, as picking it would, so the
-    /// order of the rest does not depend on whether the table's move came first unlisted.
+    /// listed moves best first. Listing after the table's move puts it first, as picking it would, so for the same
+    /// histories the rest come in the order that picking from the whole list gives.
     fn next_move(
         &self,
         board: &Board,
@@ -447,8 +447,9 @@ impl Searcher {
             }
             if i == 1 {
                 self.list_moves(board, list, tt_move, ply);
-                let at = list.iter().position(|&(m, _)| m == mv)?;
-                list.swap(0, at);
+                let at = list.iter().position(|&(m, _)| m == mv);
+                debug_assert!(at.is_some(), "{mv} passed the legality check, so it is among the moves listed");
+                list.swap(0, at?);
             }
         }
         (i < list.len()).then(|| Self::pick(list, i))
@@ -574,8 +575,8 @@ impl Searcher {
 
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
-        // The table's move is tried before the others are listed: it often cuts the node off alone. The
-        // moves come in the same order either way (see `next_move`).
+        // The table's move is tried before the others are listed: it often cuts the node off alone, and then
+        // they are never listed. The rest are ordered after its search, with the histories it left.
         let tt_first = super::tt::unpack(board, tt_move);
         if tt_first.is_none() && !self.list_moves(board, &mut list, tt_move, ply) {
             self.lists[ply] = list;
@@ -977,7 +978,6 @@ mod tests {
         }
     }
 
-    /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular.
     #[test]
     fn a_node_budget_is_never_overrun() {
         // The opening at 20,000 nodes once counted 20,002: re-searches begun on the way out of a stopped search.
@@ -995,6 +995,7 @@ mod tests {
         }
     }
 
+    /// Searches `fen` deep enough to leave its root in the table, then asks whether the table's move is singular;
     /// `beta` is given the table's score for the root, which comes back last.
     fn singular(fen: &str, beta: impl Fn(i32) -> i32) -> (Move, Singular, i32) {
         let board = board(fen);
@@ -1027,7 +1028,8 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         // The others are searched against the table's score less 2 × depth 9: a beta below that is a cut.
         let (_, found, tt) = singular(start, |tt| tt - 2 * 9 - 10);
-        assert!(matches!(found, Singular::Cut(score) if score == tt - 2 * 9), "a cut at the others' beta: {found:?}");
+        // (A cut's value is the others' beta by construction: what is tested is that it is a cut at all.)
+        assert!(matches!(found, Singular::Cut(score) if score == tt - 2 * 9), "a cut: {found:?}");
         let (_, found, _) = singular(start, |_| 5_000);
         assert!(matches!(found, Singular::No), "beta out of reach: neither: {found:?}");
     }

@@ -30,8 +30,8 @@ struct Slot {
 /// A hit: what the table knows of a position.
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
-    /// The best move found, packed ([`pack`]; 0 for none): the search compares it with the moves it
-    /// generates, so a stale or colliding entry can never make it play an illegal move.
+    /// The best move found, packed ([`pack`]; 0 for none): the search checks it for legality ([`unpack`]) or
+    /// compares it with the moves it generates, so a stale or colliding entry can never make it play an illegal move.
     pub mv: u16,
     /// The score, as stored (mate scores relative to the stored node).
     pub score: i32,
