@@ -222,9 +222,9 @@ fn suite(path: &Path, ms: u64, nodes: Option<u64>, bot: &str, json: bool) -> Res
     let spec: Spec = bot.parse()?;
     // Build the bot once up front so that a bad spec is refused before the first search.
     let bot_name = def.bot(&spec, &positions[0].game)?.name();
-    let budget = match nodes {
-        Some(nodes) => Budget { nodes: Some(nodes), ..Budget::UNLIMITED },
-        None => Budget::time(Duration::from_millis(ms)),
+    let (budget, limit) = match nodes {
+        Some(nodes) => (Budget { nodes: Some(nodes), ..Budget::UNLIMITED }, format!("{nodes} nodes")),
+        None => (Budget::time(Duration::from_millis(ms)), format!("{ms} ms")),
     };
     let bar = if !json && std::io::stderr().is_terminal() {
         ProgressBar::new(positions.len() as u64)
@@ -234,10 +234,7 @@ fn suite(path: &Path, ms: u64, nodes: Option<u64>, bot: &str, json: bool) -> Res
     if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len}, {msg} ({elapsed}, {eta} left)") {
         bar.set_style(style.progress_chars("=> "));
     }
-    bar.set_prefix(match nodes {
-        Some(nodes) => format!("{bot_name} at {nodes} nodes"),
-        None => format!("{bot_name} at {ms} ms"),
-    });
+    bar.set_prefix(format!("{bot_name} at {limit}"));
     let mut tried = Vec::with_capacity(positions.len());
     let mut solved = 0;
     for (index, position) in positions.iter().enumerate() {

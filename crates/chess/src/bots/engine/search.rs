@@ -430,14 +430,13 @@ impl Searcher {
     }
 
     /// The `i`-th move to search at a node: the table's move `tt_first` alone while nothing is listed, then the
-    /// listed moves best first. Listing after the table's move puts it first, as picking it would, so for the same
+    /// listed moves best first. Once listed, the table's move is picked first and passed over, so for the same
     /// histories the rest come in the order that picking from the whole list gives.
     fn next_move(
         &self,
         board: &Board,
         list: &mut Vec<(Move, i32)>,
         tt_first: Option<Move>,
-        tt_move: u16,
         ply: usize,
         i: usize,
     ) -> Option<(Move, i32)> {
@@ -445,11 +444,9 @@ impl Searcher {
             if i == 0 {
                 return Some((mv, TT_MOVE));
             }
-            if i == 1 {
-                self.list_moves(board, list, tt_move, ply);
-                let at = list.iter().position(|&(m, _)| m == mv);
-                debug_assert!(at.is_some(), "{mv} passed the legality check, so it is among the moves listed");
-                list.swap(0, at?);
+            if i == 1 && self.list_moves(board, list, super::tt::pack(mv), ply) {
+                let (first, _) = Self::pick(list, 0);
+                debug_assert_eq!(first, mv, "the table's move is legal, so it is listed and scored highest");
             }
         }
         (i < list.len()).then(|| Self::pick(list, i))
@@ -590,7 +587,7 @@ impl Searcher {
         let mut quiet_count = 0usize;
         let mut searched = 0usize;
         let mut i = 0;
-        while let Some((mv, order)) = self.next_move(board, &mut list, tt_first, tt_move, ply, i) {
+        while let Some((mv, order)) = self.next_move(board, &mut list, tt_first, ply, i) {
             i += 1;
             if Some(mv) == excluded {
                 continue;
@@ -954,13 +951,12 @@ mod tests {
         searcher.reward(&board, mv(Square::D2, Square::D3), &[mv(Square::B1, Square::C3)], 5, 2);
         searcher.reward(&board, mv(Square::E1, Square::G1), &[], 3, 2);
         let ordered = |tt_first: Option<Move>| {
-            let tt_move = tt_first.map_or(0, super::super::tt::pack);
             let mut list = Vec::new();
             let mut order = Vec::new();
             if tt_first.is_none() {
-                searcher.list_moves(&board, &mut list, tt_move, 2);
+                searcher.list_moves(&board, &mut list, 0, 2);
             }
-            while let Some((mv, _)) = searcher.next_move(&board, &mut list, tt_first, tt_move, 2, order.len()) {
+            while let Some((mv, _)) = searcher.next_move(&board, &mut list, tt_first, 2, order.len()) {
                 order.push(mv);
             }
             order
