@@ -5,7 +5,7 @@ use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
 use serde_json::{Value, json};
 
-use crate::bots::engine::{Engine, default_hash};
+use crate::bots::engine::{self, Engine, default_hash};
 use crate::bots::thesis::evaluate;
 use crate::bots::uci::{self as uci_bot, UciBot};
 use crate::bots::{Eval, Search, Thesis};
@@ -127,6 +127,12 @@ pub fn definition() -> GameDef<Chess> {
             default: "auto",
             about: "table in MiB (auto: 16 at level 8, else 1); above 1 MiB held between moves only under a clock",
         },
+        ParamDoc {
+            key: "eval",
+            values: "hand|net",
+            default: "hand",
+            about: "hand: the tuned hand-made evaluation; net: the small neural network (weaker so far, see benchmarks)",
+        },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
     face.ending = ending;
@@ -176,7 +182,12 @@ pub fn definition() -> GameDef<Chess> {
                             mb.parse().ok().filter(|h| (1..=256).contains(h)).ok_or_else(|| params.bad("hash", mb))?
                         }
                     };
-                    Ok(Box::new(Engine::new(level, hash)))
+                    let eval = match params.text("eval").as_str() {
+                        "" | "hand" => engine::Eval::Hand,
+                        "net" => engine::Eval::Net,
+                        other => return Err(params.bad("eval", other)),
+                    };
+                    Ok(Box::new(Engine::with_eval(level, hash, eval)))
                 },
             },
             BotDef {

@@ -3,12 +3,17 @@
 
 use std::sync::atomic::AtomicBool;
 
+use hamle_chess::bots::engine::Eval;
 use hamle_chess::bots::engine::search::{Limits, Score, Searcher};
 use hamle_chess::{Board, uci};
 
 fn best(fen: &str, depth: u32) -> (String, Score) {
+    best_with(fen, depth, Eval::Hand)
+}
+
+fn best_with(fen: &str, depth: u32, eval: Eval) -> (String, Score) {
     let board: Board = fen.parse().expect("a legal FEN");
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::with_network(16, eval.network());
     let mut last = None;
     let outcome = searcher.search(
         &board,
@@ -31,6 +36,16 @@ fn mates_in_one_two_and_three() {
     assert_eq!(mate3, ("f8c5".into(), Score::Mate(3)));
     // Black mates in two through the rook's sacrifice: Rg1+ Kxg1 Rf1#. Stockfish 15.1: mate 2.
     assert_eq!(best("6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 6), ("g2g1".into(), Score::Mate(2)));
+}
+
+#[test]
+fn the_network_too_finds_the_mates_and_the_fork() {
+    // Searching with the network also checks, in every node (a debug assertion), that the sums brought up
+    // to date from a parent's or a sibling's equal the sums from scratch.
+    assert_eq!(best_with("r5rk/5Qpp/7N/8/8/8/6PP/6K1 w - - 0 1", 6, Eval::Net), ("f7g8".into(), Score::Mate(2)));
+    let mate3 = best_with("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 8, Eval::Net);
+    assert_eq!(mate3, ("f8c5".into(), Score::Mate(3)));
+    assert_eq!(best_with("3q3k/6pp/8/6N1/8/8/6PP/6K1 w - - 0 1", 6, Eval::Net).0, "g5f7");
 }
 
 #[test]
@@ -91,6 +106,16 @@ mod bot {
         let spec: Spec = "engine(hash=4096)".parse().expect("a spec");
         let error = def.bot(&spec, &Chess::default()).err().expect("refused");
         assert!(error.to_string().contains("1..=256"), "{error}");
+    }
+
+    #[test]
+    fn the_evaluation_is_chosen_by_the_spec_and_a_bad_one_refused() {
+        assert_eq!(engine("engine").name(), "engine(level=8)");
+        assert_eq!(engine("engine(level=6,eval=net)").name(), "engine(level=6,eval=net)");
+        assert_eq!(engine("engine(eval=hand)").name(), "engine(level=8)");
+        let spec: Spec = "engine(eval=neural)".parse().expect("a spec");
+        let error = definition().bot(&spec, &Chess::default()).err().expect("refused");
+        assert!(error.to_string().contains("neural"), "{error}");
     }
 
     #[test]

@@ -88,6 +88,16 @@ pub struct TrainArgs {
     /// Chess: depth of the labelling engine's search (at most 20: each position must be judged within a minute).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub label_depth: u32,
+    /// Chess: train the neural evaluation (`net.bin`) on the positions in place of tuning the hand-made one;
+    /// `--epochs` passes, `--rate` Adam's first step, the network written to `--out`.
+    #[arg(long)]
+    pub net: bool,
+    /// Chess `--net`: Adam's first step size (it falls tenfold at 70 % of the epochs and again at 90 %).
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+    /// Chess `--net`: the network learns a correction added to the hand-made evaluation, not the whole of it.
+    #[arg(long)]
+    pub correct: bool,
 }
 
 /// A share in 0..=1.

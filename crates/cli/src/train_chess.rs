@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use hamle_chess::bots::engine::eval::Weights;
 use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, self_play, tune};
+use hamle_chess::bots::engine::{nnue, nnue_train};
 use hamle_chess::bots::uci::Analyst;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -78,6 +79,9 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         write_positions(&positions_path, &positions)?;
         eprintln!("labelled positions written to {}", positions_path.display());
     }
+    if args.net {
+        return train_net(args, &positions, seed);
+    }
     let start = match &args.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
@@ -103,6 +107,58 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let curve_path = args.out.with_extension("curve.csv");
     write_atomically(&curve_path, curve.as_bytes())?;
     eprintln!("weights written to {}; error by epoch in {}", args.out.display(), curve_path.display());
+    Ok(())
+}
+
+/// Share of the positions held out of a network's training to measure it on.
+const HELD_OUT: usize = 50;
+
+/// Trains the neural evaluation on `positions` (one in [`HELD_OUT`] kept aside to measure it) and writes
+/// the quantised network to `--out`.
+fn train_net(args: &TrainArgs, positions: &[Labelled], seed: u64) -> Result<()> {
+    // The positions come game by game: the last games are held out whole, so that no position measured
+    // on has a near twin from its own game in training.
+    let mut samples: Vec<nnue_train::Sample> =
+        positions.iter().filter_map(|p| nnue_train::Sample::new(p, args.correct)).collect();
+    let held = samples.split_off(samples.len() - samples.len() / HELD_OUT);
+    let mut stream = hamle_core::Stream::new(seed);
+    if !(args.rate > 0.0 && args.rate < 1.0) {
+        bail!("--rate must be in (0, 1): Adam's step (0.001 is the usual)");
+    }
+    if let Some(hidden) = args.hidden.filter(|&h| h as usize != nnue::HIDDEN) {
+        bail!("--hidden {hidden}: the engine reads networks of {} hidden units", nnue::HIDDEN);
+    }
+    let mut network = match &args.resume {
+        Some(path) => bail!("--net does not resume ({}): a network trains from random weights", path.display()),
+        None => nnue_train::FloatNetwork::random(&mut stream),
+    };
+    eprintln!(
+        "{} positions to train on, {} held out; error before {:.6}",
+        samples.len(),
+        held.len(),
+        nnue_train::error(&network, &held)
+    );
+    let bar = bar(args.epochs as u64, "net")?;
+    let mut curve = String::from("epoch,train,held_out\n");
+    let schedule = nnue_train::Schedule { epochs: args.epochs, rate: args.rate, batch: 1_024 };
+    nnue_train::train(&mut network, &samples, schedule, &mut stream, &mut |epoch, train, network| {
+        let held_out = nnue_train::error(network, &held);
+        let _ = writeln!(curve, "{epoch},{train:.8},{held_out:.8}");
+        bar.suspend(|| eprintln!("epoch {epoch}: error {train:.6} training, {held_out:.6} held out"));
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let mut quantised = network.quantise();
+    quantised.corrects = args.correct;
+    let held_positions = &positions[positions.len() - held.len()..];
+    eprintln!(
+        "held out, as the search reads the network: error {:.6}",
+        nnue_train::quantised_error(&quantised, held_positions)
+    );
+    write_atomically(&args.out, &quantised.to_bytes())?;
+    let curve_path = args.out.with_extension("curve.csv");
+    write_atomically(&curve_path, curve.as_bytes())?;
+    eprintln!("network written to {}; error by epoch in {}", args.out.display(), curve_path.display());
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use cozy_chess::Move;
 use hamle_chess::bots::engine::search::{Info, Limits, Outcome, Score, Searcher};
-use hamle_chess::bots::engine::{history_keys, time};
+use hamle_chess::bots::engine::{Eval, history_keys, time};
 use hamle_chess::{Board, Chess, Color, legal_moves, uci};
 use hamle_core::{Clock, Game};
 
@@ -47,6 +47,18 @@ pub struct UciArgs {
     /// The bench's depth, in plies (default 13).
     #[arg(long, requires = "bench", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
+    /// The evaluation to search with (as the `Eval` option): `hand` (the default) or `net`.
+    #[arg(long, default_value = "hand", value_parser = parse_eval)]
+    eval: Eval,
+}
+
+/// An evaluation's name, as `--eval` and `setoption name Eval` take it.
+fn parse_eval(text: &str) -> Result<Eval, String> {
+    match text {
+        "hand" => Ok(Eval::Hand),
+        "net" => Ok(Eval::Net),
+        other => Err(format!("'{other}' is not an evaluation: give hand or net")),
+    }
 }
 
 /// Runs the UCI dialogue on stdin and stdout until `quit` or the end of input, or the bench with `--bench`.
@@ -55,10 +67,10 @@ pub struct UciArgs {
 /// None in practice: bad input is reported on stderr and skipped; a closed stdout ends the dialogue.
 pub fn run(args: &UciArgs) -> Result<()> {
     if args.bench {
-        bench(args.depth.unwrap_or(BENCH_DEPTH));
+        bench(args.depth.unwrap_or(BENCH_DEPTH), args.eval);
         return Ok(());
     }
-    let mut session = Session::new();
+    let mut session = Session::new(args.eval);
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
     loop {
@@ -274,15 +286,17 @@ struct Session {
     running: Option<Running>,
     hash_mb: usize,
     overhead: Duration,
+    eval: Eval,
 }
 
 impl Session {
-    fn new() -> Session {
+    fn new(eval: Eval) -> Session {
         Session {
             game: Chess::default(),
-            searcher: Some(Searcher::new(DEFAULT_HASH_MB)),
+            searcher: Some(Searcher::with_network(DEFAULT_HASH_MB, eval.network())),
             running: None,
             hash_mb: DEFAULT_HASH_MB,
+            eval,
             overhead: Duration::from_millis(DEFAULT_OVERHEAD_MS),
         }
     }
@@ -310,6 +324,7 @@ impl Session {
                     "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
                 ));
                 say("option name Clear Hash type button");
+                say("option name Eval type combo default hand var hand var net");
                 say("uciok");
             }
             "isready" => say("readyok"),
@@ -334,7 +349,7 @@ impl Session {
             "bench" => {
                 self.finish(true);
                 let depth = rest.first().and_then(|t| t.parse().ok()).filter(|&d: &u32| (1..=64).contains(&d));
-                bench(depth.unwrap_or(BENCH_DEPTH));
+                bench(depth.unwrap_or(BENCH_DEPTH), self.eval);
             }
             "quit" => {
                 self.finish(true);
@@ -348,7 +363,8 @@ impl Session {
 
     /// The searcher, made anew if a search lost it (its thread failed).
     fn searcher(&mut self) -> &mut Searcher {
-        self.searcher.get_or_insert_with(|| Searcher::new(self.hash_mb))
+        let (hash_mb, network) = (self.hash_mb, self.eval.network());
+        self.searcher.get_or_insert_with(|| Searcher::with_network(hash_mb, network))
     }
 
     /// Ends the running search, if any, and takes the searcher back: at once when `stop`, else when it
@@ -381,7 +397,8 @@ impl Session {
             && (limits.depth.is_some() || limits.nodes.is_some() || limits.hard.is_some() || limits.soft.is_some());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let network = self.eval.network();
+        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::with_network(self.hash_mb, network));
         let spawned = std::thread::Builder::new().name("search".to_owned()).stack_size(SEARCH_STACK).spawn(move || {
             let outcome = catch_unwind(AssertUnwindSafe(|| {
                 searcher.search(&board, &history, limits, &flag, &mut |info| say(&info_line(&board, info)))
@@ -390,7 +407,7 @@ impl Session {
                 // The engine failed on this position: answer with a legal move rather than leave the GUI
                 // waiting, and start the next search from a fresh table.
                 warn("the search failed; answering with the first legal move");
-                searcher = Searcher::new(DEFAULT_HASH_MB);
+                searcher = Searcher::with_network(DEFAULT_HASH_MB, network);
                 let best = legal_moves(&board).first().copied();
                 Outcome { best, value: 0, pv: best.into_iter().collect(), depth: 0, nodes: 0 }
             });
@@ -413,7 +430,7 @@ impl Session {
         }
     }
 
-    /// `setoption name <id> [value <x>]`: Hash, Threads, Move Overhead, Clear Hash; others are skipped.
+    /// `setoption name <id> [value <x>]`: Hash, Threads, Move Overhead, Clear Hash, Eval; others are skipped.
     fn set_option(&mut self, tokens: &[&str]) {
         let value_at = tokens.iter().position(|&t| t.eq_ignore_ascii_case("value")).unwrap_or(tokens.len());
         let name_from = tokens.iter().position(|&t| t.eq_ignore_ascii_case("name")).map_or(0, |i| i + 1);
@@ -437,6 +454,13 @@ impl Session {
                 _ => warn(&format!("Move Overhead '{value}' refused: give milliseconds from 0 to {MAX_OVERHEAD_MS}")),
             },
             "clear hash" => self.searcher().clear(),
+            "eval" => match parse_eval(&value.to_ascii_lowercase()) {
+                Ok(eval) => {
+                    self.eval = eval;
+                    self.searcher = Some(Searcher::with_network(self.hash_mb, eval.network()));
+                }
+                Err(why) => warn(&format!("Eval refused: {why}")),
+            },
             _ => warn(&format!("unknown option '{name}' ignored")),
         }
     }
@@ -507,8 +531,8 @@ pub struct BenchTotal {
 
 /// Searches every bench position to `depth` from a cleared table, printing each position's nodes and then
 /// the total and the speed as Stockfish does (`Nodes searched: N`, `Nodes/second: N`).
-pub fn bench(depth: u32) -> BenchTotal {
-    let mut searcher = Searcher::new(BENCH_HASH_MB);
+pub fn bench(depth: u32, eval: Eval) -> BenchTotal {
+    let mut searcher = Searcher::with_network(BENCH_HASH_MB, eval.network());
     let stop = AtomicBool::new(false);
     let start = Instant::now();
     let mut nodes = 0;

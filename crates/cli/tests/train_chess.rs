@@ -145,3 +145,42 @@ fn positions_labelled_by_stockfish_carry_its_expectation_for_white() {
     let other_game = hamle(&["train", "2048", "--games", "1", "--label", "x", "--out", "x.net"]);
     assert!(text(&other_game.stderr).contains("--label is for chess"), "{}", text(&other_game.stderr));
 }
+
+#[test]
+fn a_network_trains_on_labelled_positions_and_reads_back() {
+    let dir = temp_dir("net");
+    let positions = dir.join("p.txt");
+    // Two self-play games' positions, labelled with their results: enough to train on and to hold some out.
+    let played = hamle(
+        &["train", "chess", "--games", "2", "--nodes", "200", "--epochs", "1", "--out"]
+            .iter()
+            .copied()
+            .chain([dir.join("g.txt").to_str().expect("a path")])
+            .collect::<Vec<_>>(),
+    );
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    std::fs::copy(dir.join("g.positions.txt"), &positions).expect("positions copied");
+    let out = dir.join("net.bin");
+    let (positions, out) = (positions.to_str().expect("a path"), out.to_str().expect("a path"));
+    let args = ["train", "chess", "--games", "0", "--positions", positions, "--net", "--epochs", "2", "--out", out];
+    let run = hamle(&args);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("held out") && stderr.contains("as the search reads the network"), "{stderr}");
+    let bytes = std::fs::read(out).expect("the network written");
+    let network = hamle_chess::bots::engine::nnue::Network::from_bytes(&bytes).expect("a network");
+    assert!(!network.corrects);
+    let curve = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
+    assert_eq!(curve.lines().count(), 1 + 2, "a header and one line per epoch: {curve}");
+    // Refused before anything is written: a step Adam cannot take, a size the engine cannot read, a resume.
+    std::fs::remove_file(out).expect("removed");
+    for (extra, why) in [
+        (&["--rate", "0"][..], "--rate must be in (0, 1)"),
+        (&["--hidden", "64"][..], "reads networks of 128 hidden units"),
+        (&["--resume", positions][..], "does not resume"),
+    ] {
+        let run = hamle(&args.iter().copied().chain(extra.iter().copied()).collect::<Vec<_>>());
+        assert!(!run.status.success() && text(&run.stderr).contains(why), "{extra:?}: {}", text(&run.stderr));
+        assert!(!std::path::Path::new(out).exists(), "{extra:?} wrote a network");
+    }
+}

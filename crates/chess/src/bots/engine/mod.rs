@@ -11,6 +11,8 @@
 //! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.
 
 pub mod eval;
+pub mod nnue;
+pub mod nnue_train;
 pub mod search;
 pub mod time;
 pub mod tt;
@@ -59,6 +61,26 @@ pub fn default_hash(level: u8) -> usize {
     if level >= 8 { 16 } else { ALWAYS_KEPT_MB }
 }
 
+/// The evaluation a search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Eval {
+    /// The hand-made evaluation ([`eval`]), tuned by Texel's method.
+    #[default]
+    Hand,
+    /// The neural network ([`nnue`]), trained on Stockfish-labelled positions.
+    Net,
+}
+
+impl Eval {
+    /// The network a searcher with this evaluation reads, if any.
+    pub fn network(self) -> Option<&'static nnue::Network> {
+        match self {
+            Eval::Hand => None,
+            Eval::Net => Some(nnue::Network::shipped()),
+        }
+    }
+}
+
 /// The engine as a bot.
 ///
 /// A table larger than [`ALWAYS_KEPT_MB`] lives only while a move is chosen, except under a clock (a timed
@@ -67,15 +89,23 @@ pub fn default_hash(level: u8) -> usize {
 pub struct Engine {
     /// Level, 1 (weakest) to 8 (full strength).
     pub level: u8,
+    /// The evaluation it searches with.
+    pub eval: Eval,
     hash_mb: usize,
     searcher: Searcher,
     table_held: bool,
 }
 
 impl Engine {
-    /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB.
+    /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB and the hand-made evaluation.
     pub fn new(level: u8, hash_mb: usize) -> Engine {
-        Engine { level: level.clamp(1, 8), hash_mb, searcher: Searcher::new(0), table_held: false }
+        Engine::with_eval(level, hash_mb, Eval::Hand)
+    }
+
+    /// The engine at `level` with a table of `hash_mb` MiB, searching with `eval`.
+    pub fn with_eval(level: u8, hash_mb: usize, eval: Eval) -> Engine {
+        let searcher = Searcher::with_network(0, eval.network());
+        Engine { level: level.clamp(1, 8), eval, hash_mb, searcher, table_held: false }
     }
 
     /// Whether the table is held between moves now.
@@ -119,7 +149,10 @@ pub fn limits(budget: &Budget, level: Level, board: &Board) -> Limits {
 
 impl Bot<Chess> for Engine {
     fn name(&self) -> String {
-        format!("engine(level={})", self.level)
+        match self.eval {
+            Eval::Hand => format!("engine(level={})", self.level),
+            Eval::Net => format!("engine(level={},eval=net)", self.level),
+        }
     }
 
     fn choose(&mut self, state: &Chess, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {

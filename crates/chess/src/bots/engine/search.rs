@@ -13,6 +13,7 @@ use cozy_chess::{
 };
 
 use super::eval::{Weights, evaluate};
+use super::nnue::{Accumulator, Network};
 use super::tt::{Bound, Hit, Table};
 
 /// A mate at the root; a mate in `n` plies scores `MATE - n`.
@@ -107,6 +108,10 @@ fn follow_index(earlier: (Piece, Square), piece: Piece, to: Square) -> usize {
 pub struct Searcher {
     table: Table,
     weights: &'static Weights,
+    /// The neural evaluation, when it is used in place of the hand-made one.
+    network: Option<&'static Network>,
+    /// The network's sums at each ply, each brought up to date from its own or its parent's position.
+    sums: Vec<Accumulator>,
     /// Quiet moves' success, by side, from and to.
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// The quiet move that refuted the previous move, by its piece and destination.
@@ -133,8 +138,13 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher with a table of `hash_mb` MiB and the shipped evaluation.
+    /// A searcher with a table of `hash_mb` MiB and the hand-made evaluation.
     pub fn new(hash_mb: usize) -> Searcher {
+        Searcher::with_network(hash_mb, None)
+    }
+
+    /// A searcher evaluating with `network`, or with the hand-made evaluation when it is `None`.
+    pub fn with_network(hash_mb: usize, network: Option<&'static Network>) -> Searcher {
         let mut reductions = [[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -144,6 +154,8 @@ impl Searcher {
         Searcher {
             table: Table::new(hash_mb),
             weights: Weights::shipped(),
+            network,
+            sums: network.map_or_else(Vec::new, |n| vec![Accumulator::new(n); MAX_PLY + 1]),
             history: Box::new([[[0; 64]; 64]; 2]),
             counter: Box::new([[0; 64]; 6]),
             follow: [vec![0; FOLLOW_SIZE], vec![0; FOLLOW_SIZE]],
@@ -357,6 +369,24 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 const HISTORY_MAX: i32 = 16_384;
 
 impl Searcher {
+    /// The static evaluation of `board`, reached at `ply`.
+    fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
+        let Some(network) = self.network else { return evaluate(board, self.weights) };
+        // The sums left at this ply (a sibling's) or the parent's: whichever needs fewer pieces changed.
+        if ply > 0 && self.sums[ply - 1].distance(board) < self.sums[ply].distance(board) {
+            let (before, after) = self.sums.split_at_mut(ply);
+            after[0].clone_from(&before[ply - 1]);
+        }
+        let sums = &mut self.sums[ply];
+        sums.update(network, board);
+        let mut value = sums.evaluate(network, board.side_to_move());
+        debug_assert_eq!(value, network.evaluate(board), "the sums brought up to date are the sums from scratch");
+        if network.corrects {
+            value += evaluate(board, self.weights);
+        }
+        value.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     fn time_up(&mut self, stop: &AtomicBool) -> bool {
         if self.nodes % 1024 == 0 {
             let late = self.limits.hard.is_some_and(|hard| self.start.elapsed() >= hard);
@@ -539,7 +569,7 @@ impl Searcher {
             return score;
         }
         let tt_move = hit.map_or(0, |h| h.mv);
-        let eval = if in_check { -INFINITY } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
+        let eval = if in_check { -INFINITY } else { hit.map_or_else(|| self.evaluate(board, ply), |h| h.eval) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv_node && !in_check && ply > 0 && excluded.is_none() {
@@ -759,7 +789,7 @@ impl Searcher {
             return score;
         }
         let stand_pat =
-            if in_check { -MATE + ply as i32 } else { hit.map_or_else(|| evaluate(board, self.weights), |h| h.eval) };
+            if in_check { -MATE + ply as i32 } else { hit.map_or_else(|| self.evaluate(board, ply), |h| h.eval) };
         if ply >= MAX_PLY {
             return if in_check { 0 } else { stand_pat };
         }
