@@ -6,6 +6,8 @@
 //!   countermove and continuation-history ordering, mate-distance pruning.
 //! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure and
 //!   passed pawns, mobility, threats, king safety — tuned by Texel's method (`hamle train chess`).
+//! - [`nnue`]: a neural evaluation searched in place of [`eval`] when asked (`engine(eval=net)`), trained by
+//!   [`nnue_train`] on positions a stronger engine labelled; weaker than [`eval`] so far, so not the default.
 //! - [`time`]: how long to think under a clock.
 //!
 //! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.

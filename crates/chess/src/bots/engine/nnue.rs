@@ -5,6 +5,16 @@
 //! changed since another position's sums, so an evaluation costs a few rows' additions, not a whole
 //! board's. The shipped network is `net.bin` beside this file, trained by `hamle train chess --net` on
 //! positions labelled by a stronger engine ([`super::nnue_train`]); weights are stored quantised as integers.
+//!
+//! ```
+//! use hamle_chess::bots::engine::nnue::Network;
+//!
+//! let network = Network::shipped();
+//! let start = hamle_chess::Board::default();
+//! assert!(network.evaluate(&start).abs() < 100, "the start is about level");
+//! let queen_odds: hamle_chess::Board = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().unwrap();
+//! assert!(network.evaluate(&queen_odds) > 500, "a queen up is winning");
+//! ```
 
 use std::sync::OnceLock;
 

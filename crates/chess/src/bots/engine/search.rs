@@ -219,6 +219,9 @@ impl Searcher {
         let mut outcome = Outcome { best: Some(first), value: 0, pv: vec![first], depth: 0, nodes: 0 };
         let max_depth = limits.depth.map_or(MAX_PLY as u32 - 8, |d| d.clamp(1, MAX_PLY as u32 - 8));
         let mut value = 0;
+        // Finished iterations in a row whose best move was the one before's: under a clock, a move that keeps
+        // changing gets more time and a settled one less.
+        let mut stable = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             self.root_improved = false;
@@ -250,6 +253,7 @@ impl Searcher {
                 break;
             }
             if let Some(&mv) = line.first() {
+                stable = if outcome.best == Some(mv) && depth > 1 { stable + 1 } else { 0 };
                 outcome = Outcome { best: Some(mv), value, pv: line, depth, nodes: self.nodes };
             }
             report(&Info {
@@ -264,7 +268,9 @@ impl Searcher {
             if value.abs() > MATE_BOUND && depth as i32 > 2 * (MATE - value.abs()) + 2 && limits.depth.is_none() {
                 break;
             }
-            if limits.soft.is_some_and(|soft| self.start.elapsed() >= soft) {
+            let flexible = limits.soft.zip(limits.hard).is_some_and(|(soft, hard)| soft < hard);
+            let scale = if flexible { super::time::stability_scale(stable) } else { 1.0 };
+            if limits.soft.is_some_and(|soft| self.start.elapsed() >= soft.mul_f64(scale)) {
                 break;
             }
         }

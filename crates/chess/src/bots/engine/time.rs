@@ -1,5 +1,6 @@
 //! How long to think under a clock: a share of the time left plus most of the increment, never more than
-//! a safe part of what is left.
+//! a safe part of what is left; the search stretches or shortens its share as its best move changes or
+//! settles ([`stability_scale`]).
 
 use std::time::Duration;
 
@@ -32,6 +33,13 @@ pub fn allot(clock: &Clock, board: &Board) -> (Duration, Duration) {
     (soft, hard)
 }
 
+/// How much of the soft limit a search under a clock uses once its best move has stayed the same for
+/// `stable` iterations in a row: more while it keeps changing, less once it has settled.
+pub fn stability_scale(stable: u32) -> f64 {
+    const SCALES: [f64; 5] = [2.0, 1.3, 1.0, 0.85, 0.75];
+    SCALES[(stable as usize).min(SCALES.len() - 1)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +62,17 @@ mod tests {
     fn the_last_move_before_the_control_may_use_most_of_the_time() {
         let (_, hard) = allot(&clock(10_000, 0, Some(1)), &Board::default());
         assert_eq!(hard, Duration::from_millis(10_000 - 20) * 4 / 5);
+    }
+
+    #[test]
+    fn a_changing_best_move_gets_more_time_and_a_settled_one_less() {
+        assert_eq!(stability_scale(0), 2.0);
+        assert!((1..5).all(|n| stability_scale(n) < stability_scale(n - 1)));
+        assert_eq!(stability_scale(4), 0.75);
+        assert_eq!(stability_scale(40), 0.75);
+        // Even the longest the soft limit stretches to stays under the hard limit's three shares.
+        let (soft, hard) = allot(&clock(10_000, 100, None), &Board::default());
+        assert!(soft.mul_f64(stability_scale(0)) < hard);
     }
 
     #[test]
