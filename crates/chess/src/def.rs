@@ -131,7 +131,7 @@ pub fn definition() -> GameDef<Chess> {
             key: "eval",
             values: "hand|net",
             default: "hand",
-            about: "hand: the tuned hand-made evaluation; net: the small neural network (weaker so far, see benchmarks)",
+            about: "hand: the tuned hand-made evaluation; net: the neural network (stronger in self-play, not yet on the ladder)",
         },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);

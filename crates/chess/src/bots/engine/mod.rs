@@ -7,7 +7,8 @@
 //! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure and
 //!   passed pawns, mobility, threats, king safety — tuned by Texel's method (`hamle train chess`).
 //! - [`nnue`]: a neural evaluation searched in place of [`eval`] when asked (`engine(eval=net)`), trained by
-//!   [`nnue_train`] on positions a stronger engine labelled; weaker than [`eval`] so far, so not the default.
+//!   [`nnue_train`] on positions a stronger engine labelled; ahead of [`eval`] in self-play under a clock, not
+//!   yet the default until the ladder against Stockfish is run with it.
 //! - [`time`]: how long to think under a clock.
 //!
 //! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.
