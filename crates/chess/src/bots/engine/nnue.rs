@@ -298,7 +298,23 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_network_reads() {
-        assert_eq!(Network::shipped().hidden.len(), INPUTS);
+    fn the_shipped_network_sees_a_queen_up_as_winning_for_either_side() {
+        let network = Network::shipped();
+        let white_up: Board = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse().expect("a FEN");
+        let black_up: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1".parse().expect("a FEN");
+        assert!(network.evaluate(&white_up) > 500, "{}", network.evaluate(&white_up));
+        assert!(network.evaluate(&black_up) < -500, "{}", network.evaluate(&black_up));
+    }
+
+    #[test]
+    fn distance_counts_the_pieces_that_differ() {
+        let network = network(5);
+        let mut sums = Accumulator::new(&network);
+        let start = Board::default();
+        assert_eq!(sums.distance(&start), 32, "from the empty board, every piece");
+        sums.update(&network, &start);
+        let mut after = start.clone();
+        after.play("e2e4".parse().expect("a move"));
+        assert_eq!(sums.distance(&after), 2, "a pawn gone from e2 and come to e4");
     }
 }
