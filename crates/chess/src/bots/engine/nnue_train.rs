@@ -283,15 +283,23 @@ mod tests {
     ];
 
     #[test]
-    fn the_quantised_network_evaluates_within_a_few_centipawns_of_the_float_one() {
-        let network = FloatNetwork::random(&mut Stream::new(1));
+    fn the_quantised_network_evaluates_within_fifteen_centipawns_of_the_float_one() {
+        // Trained first, so that its outputs are hundreds of centipawns, each side's half of the hidden layer
+        // weighing in: a random network's few centipawns would hide a half left out or taken away.
+        let samples: Vec<Sample> =
+            POSITIONS.iter().map(|&(fen, r)| Sample::new(&labelled(fen, r), false).expect("a FEN")).collect();
+        let mut network = FloatNetwork::random(&mut Stream::new(1));
+        let schedule = Schedule { epochs: 300, rate: 0.01, batch: 2 };
+        train(&mut network, &samples, schedule, &mut Stream::new(4), &mut |_, _, _| {});
         let quantised = network.quantise();
         for (fen, result) in POSITIONS {
             let sample = Sample::new(&labelled(fen, result), false).expect("a FEN");
             let board: Board = fen.parse().expect("a FEN");
             let (float, integer) = (network.centipawns(&sample), quantised.evaluate(&board));
-            assert!((float - integer as f32).abs() <= 3.0, "{fen}: {float} against {integer}");
+            assert!((float - integer as f32).abs() <= 15.0, "{fen}: {float} against {integer}");
         }
+        let queen_down = Board::from_fen(POSITIONS[1].0, false).expect("a FEN");
+        assert!(quantised.evaluate(&queen_down) < -200, "the label taught it black is lost");
     }
 
     #[test]
