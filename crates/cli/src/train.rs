@@ -71,9 +71,9 @@ pub struct TrainArgs {
     /// Chess: nodes searched for each self-play move.
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Chess: passes of the tuner over the positions.
-    #[arg(long, default_value_t = 400)]
-    pub epochs: usize,
+    /// Chess: passes over the positions (default 400 for the tuner, 10 for `--net`).
+    #[arg(long)]
+    pub epochs: Option<usize>,
     /// Chess: tune on these labelled positions (`FEN;result` lines) as well as the games played.
     #[arg(long)]
     pub positions: Option<PathBuf>,

@@ -162,7 +162,8 @@ fn a_network_trains_on_labelled_positions_and_reads_back() {
     std::fs::copy(dir.join("g.positions.txt"), &positions).expect("positions copied");
     let out = dir.join("net.bin");
     let (positions, out) = (positions.to_str().expect("a path"), out.to_str().expect("a path"));
-    let args = ["train", "chess", "--games", "0", "--positions", positions, "--net", "--epochs", "2", "--out", out];
+    // Without --epochs a network takes the shipped one's ten passes (the tuner's 400 would take hours).
+    let args = ["train", "chess", "--games", "0", "--positions", positions, "--net", "--out", out];
     let run = hamle(&args);
     assert!(run.status.success(), "{}", text(&run.stderr));
     let stderr = text(&run.stderr);
@@ -171,7 +172,7 @@ fn a_network_trains_on_labelled_positions_and_reads_back() {
     let network = hamle_chess::bots::engine::nnue::Network::from_bytes(&bytes).expect("a network");
     assert!(!network.corrects);
     let curve = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
-    assert_eq!(curve.lines().count(), 1 + 2, "a header and one line per epoch: {curve}");
+    assert_eq!(curve.lines().count(), 1 + 10, "a header and one line per epoch: {curve}");
     // Refused before anything is written: a step Adam cannot take, a size the engine cannot read, a resume.
     std::fs::remove_file(out).expect("removed");
     for (extra, why) in [
@@ -183,4 +184,10 @@ fn a_network_trains_on_labelled_positions_and_reads_back() {
         assert!(!run.status.success() && text(&run.stderr).contains(why), "{extra:?}: {}", text(&run.stderr));
         assert!(!std::path::Path::new(out).exists(), "{extra:?} wrote a network");
     }
+    // Refused before the games are played, not after.
+    let games = dir.join("refused.bin");
+    let run =
+        hamle(&["train", "chess", "--games", "2", "--net", "--rate", "2", "--out", games.to_str().expect("a path")]);
+    assert!(text(&run.stderr).contains("--rate must be in (0, 1)"), "{}", text(&run.stderr));
+    assert!(!dir.join("refused.positions.txt").exists(), "the games were played before --rate was refused");
 }

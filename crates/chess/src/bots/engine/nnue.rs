@@ -211,7 +211,7 @@ mod tests {
     use hamle_core::Stream;
 
     fn network(seed: u64) -> Network {
-        FloatNetwork::random(&mut Stream::new(seed)).quantise()
+        FloatNetwork::random(&mut Stream::new(seed)).quantise(false)
     }
 
     /// The positions of a seeded random game (captures, castling, promotions and en passant all come up in

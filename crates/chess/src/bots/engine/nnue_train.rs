@@ -116,15 +116,16 @@ impl FloatNetwork {
         (self.sums(&sample.inputs[us]), self.sums(&sample.inputs[them]))
     }
 
-    /// The integer network: hidden weights times [`QA`], output weights times [`QB`].
-    pub fn quantise(&self) -> Network {
+    /// The integer network: hidden weights times [`QA`], output weights times [`QB`]; `corrects` says whether
+    /// it was trained as a correction to the hand-made evaluation.
+    pub fn quantise(&self, corrects: bool) -> Network {
         let q = |w: f32, scale: i32| (w * scale as f32).round() as i16;
         let mut network = Network {
             hidden: vec![[0; HIDDEN]; INPUTS],
             hidden_bias: [0; HIDDEN],
             output: [0; 2 * HIDDEN],
             output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
-            corrects: false,
+            corrects,
         };
         for (row, weights) in network.hidden.iter_mut().zip(self.hidden.chunks_exact(HIDDEN)) {
             row.iter_mut().zip(weights).for_each(|(r, &w)| *r = q(w, QA));
@@ -283,6 +284,13 @@ mod tests {
     ];
 
     #[test]
+    fn a_network_quantised_as_a_correction_says_so() {
+        let network = FloatNetwork::random(&mut Stream::new(2));
+        assert!(network.quantise(true).corrects);
+        assert!(!network.quantise(false).corrects);
+    }
+
+    #[test]
     fn the_quantised_network_evaluates_within_fifteen_centipawns_of_the_float_one() {
         // Trained first, so that its outputs are hundreds of centipawns, each side's half of the hidden layer
         // weighing in: a random network's few centipawns would hide a half left out or taken away.
@@ -291,7 +299,7 @@ mod tests {
         let mut network = FloatNetwork::random(&mut Stream::new(1));
         let schedule = Schedule { epochs: 300, rate: 0.01, batch: 2 };
         train(&mut network, &samples, schedule, &mut Stream::new(4), &mut |_, _, _| {});
-        let quantised = network.quantise();
+        let quantised = network.quantise(false);
         for (fen, result) in POSITIONS {
             let sample = Sample::new(&labelled(fen, result), false).expect("a FEN");
             let board: Board = fen.parse().expect("a FEN");
