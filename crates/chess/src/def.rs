@@ -130,8 +130,8 @@ pub fn definition() -> GameDef<Chess> {
         ParamDoc {
             key: "eval",
             values: "hand|net",
-            default: "hand",
-            about: "hand: the tuned hand-made evaluation; net: the neural network (stronger in self-play, not yet on the ladder)",
+            default: "net",
+            about: "net: the neural network (stronger under a clock); hand: the tuned hand-made evaluation",
         },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
@@ -171,7 +171,7 @@ pub fn definition() -> GameDef<Chess> {
         bots: vec![
             BotDef {
                 name: "engine",
-                about: "the engine: alpha-beta with the modern prunings and a tuned evaluation; levels for people",
+                about: "the engine: alpha-beta with the modern prunings and a neural evaluation; levels for people",
                 params: ENGINE,
                 make: |params: &mut Params, _| {
                     let level = params.parse_in("level", 1..=8)?;
@@ -183,8 +183,8 @@ pub fn definition() -> GameDef<Chess> {
                         }
                     };
                     let eval = match params.text("eval").as_str() {
-                        "" | "hand" => engine::Eval::Hand,
-                        "net" => engine::Eval::Net,
+                        "" | "net" => engine::Eval::Net,
+                        "hand" => engine::Eval::Hand,
                         other => return Err(params.bad("eval", other)),
                     };
                     Ok(Box::new(Engine::with_eval(level, hash, eval)))

@@ -111,8 +111,9 @@ mod bot {
     #[test]
     fn the_evaluation_is_chosen_by_the_spec_and_a_bad_one_refused() {
         assert_eq!(engine("engine").name(), "engine(level=8)");
-        assert_eq!(engine("engine(level=6,eval=net)").name(), "engine(level=6,eval=net)");
-        assert_eq!(engine("engine(eval=hand)").name(), "engine(level=8)");
+        // The network is the default, so a name leaves it out; the hand-made evaluation is named.
+        assert_eq!(engine("engine(level=6,eval=net)").name(), "engine(level=6)");
+        assert_eq!(engine("engine(eval=hand)").name(), "engine(level=8,eval=hand)");
         let spec: Spec = "engine(eval=neural)".parse().expect("a spec");
         let error = definition().bot(&spec, &Chess::default()).err().expect("refused");
         assert!(error.to_string().contains("neural"), "{error}");

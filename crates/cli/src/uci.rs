@@ -47,8 +47,8 @@ pub struct UciArgs {
     /// The bench's depth, in plies (default 13).
     #[arg(long, requires = "bench", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
-    /// The evaluation to search with (as the `Eval` option): `hand` (the default) or `net`.
-    #[arg(long, default_value = "hand", value_parser = parse_eval)]
+    /// The evaluation to search with (as the `Eval` option): `net` (the default) or `hand`.
+    #[arg(long, default_value = "net", value_parser = parse_eval)]
     eval: Eval,
 }
 
@@ -324,7 +324,7 @@ impl Session {
                     "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
                 ));
                 say("option name Clear Hash type button");
-                say("option name Eval type combo default hand var hand var net");
+                say("option name Eval type combo default net var net var hand");
                 say("uciok");
             }
             "isready" => say("readyok"),

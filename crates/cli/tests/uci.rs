@@ -121,7 +121,7 @@ fn the_handshake_names_the_engine_and_its_options_then_says_uciok() {
     assert!(lines.contains(&"option name Hash type spin default 16 min 1 max 4096".to_owned()), "{lines:?}");
     assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 1".to_owned()), "{lines:?}");
     assert!(lines.iter().any(|l| l.starts_with("option name Move Overhead type spin")), "{lines:?}");
-    assert!(lines.contains(&"option name Eval type combo default hand var hand var net".to_owned()), "{lines:?}");
+    assert!(lines.contains(&"option name Eval type combo default net var net var hand".to_owned()), "{lines:?}");
     engine.send("setoption name Hash value 32");
     engine.send("setoption name Eval value net");
     engine.send("setoption name Move Overhead value 30");
@@ -388,24 +388,27 @@ fn bench_gives_the_same_node_total_every_time() {
 
 #[test]
 fn the_eval_option_changes_the_search_and_a_bad_value_changes_nothing() {
-    // The two evaluations value positions differently, so their trees (and node totals) differ.
-    let hand = bench_total(&text(&hamle_with_input(&["uci", "--bench", "--depth", "5"], "").stdout));
-    let net = hamle_with_input(&["uci", "--bench", "--depth", "5", "--eval", "net"], "");
-    let net = bench_total(&text(&net.stdout));
+    // The two evaluations value positions differently, so their trees (and node totals) differ; the network
+    // is the default.
+    let net = bench_total(&text(&hamle_with_input(&["uci", "--bench", "--depth", "5"], "").stdout));
+    let hand = hamle_with_input(&["uci", "--bench", "--depth", "5", "--eval", "hand"], "");
+    let hand = bench_total(&text(&hand.stdout));
     assert_ne!(net, hand);
+    let named = hamle_with_input(&["uci", "--bench", "--depth", "5", "--eval", "net"], "");
+    assert_eq!(bench_total(&text(&named.stdout)), net, "--eval net is the default");
     let mut engine = Engine::start();
-    engine.send("setoption name Eval value net");
-    engine.send("bench 5");
-    let (lines, _) = engine.until("Nodes/second:", Duration::from_secs(120));
-    assert_eq!(bench_total(&lines.join("\n")), net, "the option reaches bench");
-    engine.send("setoption name Eval value neural");
-    engine.send("bench 5");
-    let (lines, _) = engine.until("Nodes/second:", Duration::from_secs(120));
-    assert_eq!(bench_total(&lines.join("\n")), net, "a refused value leaves the network in place");
     engine.send("setoption name Eval value hand");
     engine.send("bench 5");
     let (lines, _) = engine.until("Nodes/second:", Duration::from_secs(120));
-    assert_eq!(bench_total(&lines.join("\n")), hand);
+    assert_eq!(bench_total(&lines.join("\n")), hand, "the option reaches bench");
+    engine.send("setoption name Eval value neural");
+    engine.send("bench 5");
+    let (lines, _) = engine.until("Nodes/second:", Duration::from_secs(120));
+    assert_eq!(bench_total(&lines.join("\n")), hand, "a refused value leaves the hand-made evaluation in place");
+    engine.send("setoption name Eval value net");
+    engine.send("bench 5");
+    let (lines, _) = engine.until("Nodes/second:", Duration::from_secs(120));
+    assert_eq!(bench_total(&lines.join("\n")), net);
     let err = engine.quit();
     assert!(err.contains("Eval refused: 'neural' is not an evaluation"), "{err}");
     let bad = hamle_with_input(&["uci", "--bench", "--eval", "neural"], "");

@@ -6,9 +6,8 @@
 //!   countermove and continuation-history ordering, mate-distance pruning.
 //! - [`eval`]: a tapered evaluation — material, piece-square tables (PeSTO's to start), pawn structure and
 //!   passed pawns, mobility, threats, king safety — tuned by Texel's method (`hamle train chess`).
-//! - [`nnue`]: a neural evaluation searched in place of [`eval`] when asked (`engine(eval=net)`), trained by
-//!   [`nnue_train`] on positions a stronger engine labelled; ahead of [`eval`] in self-play under a clock, not
-//!   yet the default until the ladder against Stockfish is run with it.
+//! - [`nnue`]: the neural evaluation the engine searches with unless asked for [`eval`] (`engine(eval=hand)`),
+//!   trained by [`nnue_train`] on positions a stronger engine labelled; ahead of [`eval`] under a clock.
 //! - [`time`]: how long to think under a clock.
 //!
 //! Levels 1–8 trade depth and node limits and noise for strength; level 8 is full strength.
@@ -68,9 +67,9 @@ pub fn default_hash(level: u8) -> usize {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Eval {
     /// The hand-made evaluation ([`eval`]), tuned by Texel's method.
-    #[default]
     Hand,
-    /// The neural network ([`nnue`]), trained on Stockfish-labelled positions.
+    /// The neural network ([`nnue`]), trained on Stockfish-labelled positions: the default.
+    #[default]
     Net,
 }
 
@@ -100,9 +99,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB and the hand-made evaluation.
+    /// The engine at `level` (1..=8) with a transposition table of `hash_mb` MiB and the neural evaluation.
     pub fn new(level: u8, hash_mb: usize) -> Engine {
-        Engine::with_eval(level, hash_mb, Eval::Hand)
+        Engine::with_eval(level, hash_mb, Eval::Net)
     }
 
     /// The engine at `level` with a table of `hash_mb` MiB, searching with `eval`.
@@ -153,8 +152,8 @@ pub fn limits(budget: &Budget, level: Level, board: &Board) -> Limits {
 impl Bot<Chess> for Engine {
     fn name(&self) -> String {
         match self.eval {
-            Eval::Hand => format!("engine(level={})", self.level),
-            Eval::Net => format!("engine(level={},eval=net)", self.level),
+            Eval::Net => format!("engine(level={})", self.level),
+            Eval::Hand => format!("engine(level={},eval=hand)", self.level),
         }
     }
 
