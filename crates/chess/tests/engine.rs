@@ -4,6 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use hamle_chess::bots::engine::Eval;
+use hamle_chess::bots::engine::nnue::{HIDDEN, INPUTS, Network};
 use hamle_chess::bots::engine::search::{Limits, Score, Searcher};
 use hamle_chess::{Board, uci};
 
@@ -12,8 +13,12 @@ fn best(fen: &str, depth: u32) -> (String, Score) {
 }
 
 fn best_with(fen: &str, depth: u32, eval: Eval) -> (String, Score) {
+    best_with_network(fen, depth, eval.network())
+}
+
+fn best_with_network(fen: &str, depth: u32, network: Option<&'static Network>) -> (String, Score) {
     let board: Board = fen.parse().expect("a legal FEN");
-    let mut searcher = Searcher::with_network(16, eval.network());
+    let mut searcher = Searcher::with_network(16, network);
     let mut last = None;
     let outcome = searcher.search(
         &board,
@@ -46,6 +51,44 @@ fn the_network_too_finds_the_mates_and_the_fork() {
     let mate3 = best_with("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 8, Eval::Net);
     assert_eq!(mate3, ("f8c5".into(), Score::Mate(3)));
     assert_eq!(best_with("3q3k/6pp/8/6N1/8/8/6PP/6K1 w - - 0 1", 6, Eval::Net).0, "g5f7");
+}
+
+#[test]
+fn the_network_searches_with_its_own_values() {
+    // The two evaluations value the opening differently, so the same search gives different scores: an
+    // `Eval::Net` that fell back to the hand-made evaluation would give the same.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_ne!(best_with(start, 4, Eval::Net).1, best_with(start, 4, Eval::Hand).1);
+}
+
+#[test]
+fn quiescence_sees_the_recapture_beyond_the_horizon() {
+    // One ply deep, Qxd5 looks like a pawn won; quiescence sees exd5 and the queen lost. White is a queen up
+    // (hand-worked: about +800 however the tables fall), which a search without quiescence would not see at all.
+    let (mv, score) = best("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", 1);
+    assert_ne!(mv, "d1d5");
+    assert!(matches!(score, Score::Cp(cp) if (600..1200).contains(&cp)), "{score:?}");
+}
+
+#[test]
+fn a_mate_at_the_horizon_is_scored_as_mate() {
+    // Searched one ply deep, the mating move is found by quiescence (in check, no way out) at ply 1.
+    assert_eq!(best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1), ("a1a8".into(), Score::Mate(1)));
+}
+
+#[test]
+fn a_correcting_network_adds_to_the_hand_made_evaluation() {
+    // A correcting network whose weights are all zero corrects by nothing: its search is the hand-made one's.
+    let zero = Network {
+        hidden: vec![[0; HIDDEN]; INPUTS],
+        hidden_bias: [0; HIDDEN],
+        output: [0; 2 * HIDDEN],
+        output_bias: 0,
+        corrects: true,
+    };
+    let zero: &'static Network = Box::leak(Box::new(zero));
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    assert_eq!(best_with_network(fen, 5, Some(zero)), best_with(fen, 5, Eval::Hand));
 }
 
 #[test]

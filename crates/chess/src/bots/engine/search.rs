@@ -268,9 +268,7 @@ impl Searcher {
             if value.abs() > MATE_BOUND && depth as i32 > 2 * (MATE - value.abs()) + 2 && limits.depth.is_none() {
                 break;
             }
-            let flexible = limits.soft.zip(limits.hard).is_some_and(|(soft, hard)| soft < hard);
-            let scale = if flexible { super::time::stability_scale(stable) } else { 1.0 };
-            if limits.soft.is_some_and(|soft| self.start.elapsed() >= soft.mul_f64(scale)) {
+            if super::time::past_soft(self.start.elapsed(), limits.soft, limits.hard, stable) {
                 break;
             }
         }

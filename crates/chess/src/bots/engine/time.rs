@@ -40,6 +40,16 @@ pub fn stability_scale(stable: u32) -> f64 {
     SCALES[(stable as usize).min(SCALES.len() - 1)]
 }
 
+/// Whether a search `elapsed` into its move should start no new iteration, its best move having stayed the
+/// same for `stable` iterations: the soft limit is scaled by [`stability_scale`] only under a clock (a soft
+/// limit below the hard one); a fixed move time is never stretched.
+pub fn past_soft(elapsed: Duration, soft: Option<Duration>, hard: Option<Duration>, stable: u32) -> bool {
+    let Some(soft) = soft else { return false };
+    let flexible = hard.is_some_and(|hard| soft < hard);
+    let scale = if flexible { stability_scale(stable) } else { 1.0 };
+    elapsed >= soft.mul_f64(scale)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +83,21 @@ mod tests {
         // Even the longest the soft limit stretches to stays under the hard limit's three shares.
         let (soft, hard) = allot(&clock(10_000, 100, None), &Board::default());
         assert!(soft.mul_f64(stability_scale(0)) < hard);
+    }
+
+    #[test]
+    fn the_soft_limit_stretches_under_a_clock_only() {
+        let ms = Duration::from_millis;
+        let (soft, clocked) = (Some(ms(100)), Some(ms(300)));
+        // Under a clock: a best move that just changed doubles the soft limit, a settled one cuts it to ¾.
+        assert!(!past_soft(ms(199), soft, clocked, 0));
+        assert!(past_soft(ms(200), soft, clocked, 0));
+        assert!(!past_soft(ms(74), soft, clocked, 4));
+        assert!(past_soft(ms(75), soft, clocked, 4));
+        // A fixed move time (soft equal to hard) is never stretched nor cut; no soft limit never stops.
+        assert!(!past_soft(ms(99), soft, soft, 4));
+        assert!(past_soft(ms(100), soft, soft, 0));
+        assert!(!past_soft(ms(10_000), None, clocked, 0));
     }
 
     #[test]
