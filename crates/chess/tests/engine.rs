@@ -72,7 +72,8 @@ fn quiescence_sees_the_recapture_beyond_the_horizon() {
 
 #[test]
 fn a_mate_at_the_horizon_is_scored_as_mate() {
-    // Searched one ply deep, the mating move is found by quiescence (in check, no way out) at ply 1.
+    // Searched one ply deep: the check extension looks a ply past the mating move and finds no way out, so
+    // the mate is scored as one, not as the rook's material.
     assert_eq!(best("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1), ("a1a8".into(), Score::Mate(1)));
 }
 
