@@ -94,6 +94,13 @@ pub trait Bot<G: Game>: Send {
     fn fault(&mut self) -> Option<Fault> {
         None
     }
+
+    /// About how many bytes the bot holds between decisions (tables kept from move to move), so that a server
+    /// can bound the games it keeps by their size. Bots that free what they built after each move keep the
+    /// default: 0.
+    fn memory(&self) -> usize {
+        0
+    }
 }
 
 /// Plays a uniformly random legal move.

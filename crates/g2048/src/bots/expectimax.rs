@@ -171,7 +171,8 @@ impl Eval {
 /// moves when set, else max(3, distinct tiles − 2), deeper as the board grows (3 on the network, whose leaves
 /// cost 32 look-ups in 256 MiB: about 300 moves a second there). A chance node's value is
 /// cached per decision, and reused by any node as deep as the one that computed it or deeper (which
-/// leaves it less search to do).
+/// leaves it less search to do); the cache is freed when the decision ends, so the bot keeps nothing between
+/// moves.
 ///
 /// Budget: a node is one chance node (a board after a move, searched or scored). Under a node or time
 /// budget the player deepens 1, 2, … up to its depth, checks the count at every node and the clock every
@@ -190,10 +191,14 @@ pub struct Expectimax {
     eval: Eval,
     /// The name it plays under, when not the one its settings make (a network read from a file).
     pub label: Option<String>,
+    /// The chance nodes' values met in this decision, with the depth each was reached at; freed after it.
     cache: FxHashMap<u64, (u32, f32)>,
     /// The network's values of the leaves met in this decision: 32 look-ups in 256 MiB each, where a board met
-    /// again costs one hash look-up.
+    /// again costs one hash look-up. Freed after it, like the cache.
     leaves: FxHashMap<u64, f32>,
+    /// How many entries the cache and the leaves' map ended the last decision with: the next one allocates that
+    /// much at once.
+    sizes: (usize, usize),
 }
 
 impl Default for Expectimax {
@@ -217,6 +222,7 @@ impl Expectimax {
             label: None,
             cache: FxHashMap::default(),
             leaves: FxHashMap::default(),
+            sizes: (0, 0),
         }
     }
 
@@ -230,6 +236,7 @@ impl Expectimax {
             label: None,
             cache: FxHashMap::default(),
             leaves: FxHashMap::default(),
+            sizes: (0, 0),
         }
     }
 
@@ -252,7 +259,23 @@ impl Expectimax {
     pub fn move_values(&mut self, board: Board, four: f32, depth: u32) -> (Vec<(Direction, f32)>, u64) {
         let mut limits = Limits::new(None, None);
         let values = self.move_values_within(board, four, depth, &mut limits).unwrap_or_default();
+        self.free_tables();
         (values, limits.nodes())
+    }
+
+    /// Drops the decision's tables, their capacity with them: their entries are of no use to the next decision
+    /// (keyed by depth from this root), and a cleared map would keep its capacity, megabytes, between moves
+    /// (`docs/budgets.md`).
+    fn free_tables(&mut self) {
+        self.sizes = (self.cache.len(), self.leaves.len());
+        self.cache = FxHashMap::default();
+        self.leaves = FxHashMap::default();
+    }
+
+    /// About how many bytes the decision's tables hold now (their capacity, not their entries).
+    #[cfg(test)]
+    pub(crate) fn table_bytes(&self) -> usize {
+        self.cache.capacity() * size_of::<(u64, (u32, f32))>() + self.leaves.capacity() * size_of::<(u64, f32)>()
     }
 
     /// [`Expectimax::move_values`] under `limits`; `None` when they ran out first.
@@ -265,6 +288,10 @@ impl Expectimax {
     ) -> Option<Vec<(Direction, f32)>> {
         self.cache.clear();
         self.leaves.clear();
+        // Room at once for as many entries as the last decision's tables ended with, rather than growing them
+        // step by step (a no-op on later depths of the same decision, whose tables are cleared, not freed).
+        self.cache.reserve(self.sizes.0);
+        self.leaves.reserve(self.sizes.1);
         let mut search = Search {
             eval: &self.eval,
             cache: &mut self.cache,
@@ -407,10 +434,39 @@ impl Bot<G2048> for Expectimax {
             }
         }
         let nodes = limits.nodes();
+        self.free_tables();
         let (mv, value) = match best {
             Some(found) => found,
             None => (Expectimax::fallback(board)?, 0.0),
         };
         Some(Decision { mv, score: f64::from(value), pv: vec![mv], depth: reached, nodes, elapsed: start.elapsed() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_board;
+    use crate::rules::SpawnRule;
+
+    /// A board with many distinct tiles and room for new ones: the adaptive depth is 8 and the cache grows to
+    /// megabytes.
+    const BUSY: &str = "2,4,8,16/.,.,32,64/.,.,.,128/.,1024,512,256";
+
+    #[test]
+    fn a_decision_frees_its_tables() {
+        let board = parse_board(BUSY).expect("a test board");
+        let state = G2048::from_board(board, 0, SpawnRule::Original);
+        let mut bot = Expectimax::default();
+        let decision = bot.choose(&state, &Budget::UNLIMITED, &mut Stream::new(1)).expect("a move");
+        assert_eq!(bot.table_bytes(), 0, "nothing is kept between moves");
+        // The same search, its tables looked at before they are freed: their entries alone took megabytes.
+        let mut limits = Limits::new(None, None);
+        bot.move_values_within(board, state.rule().four() as f32, decision.depth, &mut limits).expect("no limits");
+        let entries = bot.cache.len() * size_of::<(u64, (u32, f32))>();
+        assert!(entries > 1 << 20, "the search's cache held {entries} bytes of entries");
+        assert!(bot.table_bytes() >= entries);
+        bot.move_values(board, state.rule().four() as f32, decision.depth);
+        assert_eq!(bot.table_bytes(), 0, "move_values frees them too");
     }
 }

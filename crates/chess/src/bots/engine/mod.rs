@@ -150,6 +150,10 @@ pub fn limits(budget: &Budget, level: Level, board: &Board) -> Limits {
 }
 
 impl Bot<Chess> for Engine {
+    fn memory(&self) -> usize {
+        self.searcher.memory()
+    }
+
     fn name(&self) -> String {
         match self.eval {
             Eval::Net => format!("engine(level={})", self.level),

@@ -176,6 +176,18 @@ impl Searcher {
         }
     }
 
+    /// About how many bytes it holds: its table, its histories and its per-ply lists.
+    pub fn memory(&self) -> usize {
+        let lists: usize = self.lists.iter().map(|l| l.capacity() * std::mem::size_of::<(Move, i32)>()).sum();
+        std::mem::size_of::<Searcher>()
+            + self.table.bytes()
+            + std::mem::size_of_val(&*self.history)
+            + std::mem::size_of_val(&*self.counter)
+            + self.follow.iter().map(|f| f.capacity() * std::mem::size_of::<i32>()).sum::<usize>()
+            + self.sums.capacity() * std::mem::size_of::<Accumulator>()
+            + lists
+    }
+
     /// A new table of `hash_mb` MiB.
     pub fn resize(&mut self, hash_mb: usize) {
         self.table = Table::new(hash_mb);

@@ -82,6 +82,11 @@ impl Table {
         Table { slots: vec![Slot::default(); count], age: 0 }
     }
 
+    /// The bytes its slots take.
+    pub fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Slot>()
+    }
+
     /// Empties the table (a new game).
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
