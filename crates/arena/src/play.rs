@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// What a seat may ask for. The web API takes these as JSON: `{"action": "move", "move": "b2"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum Action {
     /// Plays a whole move in the game's notation.
@@ -141,12 +141,18 @@ pub struct Match<G: Notation> {
     draw_offer: Option<u8>,
     log: Vec<Line>,
     records: usize,
+    /// Take-backs in the game in play, and undos since the last move: both bounded, so that a loop of them
+    /// cannot grow a match without end.
+    takebacks: u32,
+    undos: u32,
 }
 
 /// A bot's decision being made away from the match (and from any lock on it).
 pub struct Thinking {
     version: usize,
     seat: u8,
+    /// The match's helper bot thinks for a person's seat (the [`Action::Bot`] action), not the seat's own bot.
+    helper: bool,
     work: Box<dyn FnOnce() -> Box<dyn Any + Send> + Send>,
 }
 
@@ -154,15 +160,29 @@ pub struct Thinking {
 pub struct Thought {
     version: usize,
     seat: u8,
+    helper: bool,
     answer: Box<dyn Any + Send>,
 }
 
 impl Thinking {
     /// Thinks (within the bot's budget); the answer goes back to [`Live::finish`].
     pub fn run(self) -> Thought {
-        Thought { version: self.version, seat: self.seat, answer: (self.work)() }
+        Thought { version: self.version, seat: self.seat, helper: self.helper, answer: (self.work)() }
     }
 }
+
+/// The most records a match holds: past it every action but resigning is refused, so that no loop of actions
+/// grows a stored game without end. A match of Hapis to 25 points takes about 12,000.
+pub const MAX_RECORDS: usize = 20_000;
+
+/// The most take-backs in one game of a match.
+pub const MAX_TAKEBACKS: u32 = 100;
+
+/// The most steps undone between two moves.
+pub const MAX_UNDOS: u32 = 50;
+
+/// The lines of the log the state shows: the newest ones (the record has them all).
+pub const LOG_SHOWN: usize = 200;
 
 /// A hint being worked out away from the match (and from any lock on it): a bot asked for one thinks up to
 /// [`HINT_TIME`], and the game is not held up meanwhile.
@@ -250,8 +270,21 @@ pub trait Live: Send {
     /// `None` when a person is to act or nothing is.
     fn bot_turn(&mut self) -> Option<BotTurn>;
 
+    /// Whether a bot is to act now: what [`Live::bot_turn`] would do something for, without doing it.
+    fn bot_due(&self) -> bool;
+
+    /// The helper bot's thought on `seat`'s move, for a caller that runs it away from any lock (the
+    /// [`Action::Bot`] action, which [`Live::act`] instead works out at once); [`Live::finish`] plays it.
+    ///
+    /// # Errors
+    /// A [`Refusal`] when the seat may not ask now or the match has no helper; nothing changes.
+    fn helping(&mut self, seat: u8) -> Result<Thinking, Refusal>;
+
     /// Plays a bot's thought; `None` when the match moved on meanwhile and the thought is stale.
     fn finish(&mut self, thought: Thought) -> Option<Record>;
+
+    /// About how many bytes the match holds in memory, its bots' tables included.
+    fn footprint(&self) -> usize;
 
     /// The state a page shows, the same for everyone who looks (seats' secrets: none).
     fn view(&self) -> Value;
@@ -360,6 +393,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             history: Vec::new(),
             log: Vec::new(),
             records: 0,
+            takebacks: 0,
+            undos: 0,
         };
         let mut drawn = Vec::new();
         live.settle(&mut drawn);
@@ -566,9 +601,13 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         if self.ending.is_some() {
             return Err(refuse("this game is over"));
         }
+        if self.takebacks >= MAX_TAKEBACKS {
+            return Err(refuse(format!("this game has had its {MAX_TAKEBACKS} take-backs")));
+        }
         let Some(last) = self.moves.iter().rposition(|&(s, _)| s == seat) else {
             return Err(refuse("there is no move of yours to take back"));
         };
+        self.takebacks += 1;
         let undone = self.moves.len() - last;
         self.draw_offer = None;
         self.moves.truncate(last);
@@ -630,6 +669,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         self.draw_offer = None;
         self.decisions += 1;
         self.pending.clear();
+        self.undos = 0;
         self.settle(drawn);
         Ok(written)
     }
@@ -661,6 +701,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 self.moves.clear();
                 self.draw_offer = None;
                 self.ending = None;
+                self.takebacks = 0;
+                self.undos = 0;
                 self.settle(drawn);
                 self.game_start = self.state.clone();
                 Ok(Action::Next)
@@ -731,7 +773,14 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             }
             Action::Undo => {
                 self.check_turn(seat, false)?;
-                self.pending.pop().ok_or_else(|| refuse("there is no step to undo"))?;
+                if self.pending.is_empty() {
+                    return Err(refuse("there is no step to undo"));
+                }
+                if self.undos >= MAX_UNDOS {
+                    return Err(refuse(format!("{MAX_UNDOS} steps were undone since the last move: play this one")));
+                }
+                self.pending.pop();
+                self.undos += 1;
                 Ok(Action::Undo)
             }
             Action::Bot if bot => Err(malformed("a bot's choice is stored as its move")),
@@ -790,7 +839,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             "history": self.history,
             "draw_offer": self.draw_offer,
             "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text })),
-            "log": self.log,
+            "log": &self.log[self.log.len().saturating_sub(LOG_SHOWN)..],
+            "log_start": self.log.len().saturating_sub(LOG_SHOWN),
             "summary": self.summary_text(),
             "version": self.records,
         })
@@ -813,6 +863,9 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         if usize::from(seat) < self.setup.seats.len() && !self.is_person(seat) {
             return Err(refuse("a bot sits at that seat"));
         }
+        if self.records >= MAX_RECORDS && action != Action::Resign {
+            return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
+        }
         let mut drawn = Vec::new();
         let bot = action == Action::Bot;
         let action = self.apply(seat, action, false, &mut drawn)?;
@@ -834,6 +887,9 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
     }
 
     fn bot_turn(&mut self) -> Option<BotTurn> {
+        if !self.bot_due() {
+            return None;
+        }
         let nobody = self.setup.seats.iter().all(|s| *s != Seat::Person);
         if nobody && self.ending.is_some() && !self.match_over() {
             // Bots alone go on to the next game of their match themselves.
@@ -869,14 +925,61 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             let decision = bot.choose(&state, &budget, &mut ties);
             Box::new((bot, decision))
         };
-        Some(BotTurn::Think(Thinking { version: self.records, seat, work: Box::new(work) }))
+        Some(BotTurn::Think(Thinking { version: self.records, seat, helper: false, work: Box::new(work) }))
+    }
+
+    fn bot_due(&self) -> bool {
+        if self.records >= MAX_RECORDS {
+            return false;
+        }
+        let nobody = self.setup.seats.iter().all(|s| *s != Seat::Person);
+        if nobody && self.ending.is_some() && !self.match_over() {
+            return true;
+        }
+        match self.due() {
+            Some((Some(s), _)) => !self.is_person(s),
+            Some((None, _)) => nobody,
+            None => false,
+        }
+    }
+
+    fn helping(&mut self, seat: u8) -> Result<Thinking, Refusal> {
+        if usize::from(seat) >= self.setup.seats.len() || !self.is_person(seat) {
+            return Err(refuse("a bot sits at that seat"));
+        }
+        if self.records >= MAX_RECORDS {
+            return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
+        }
+        self.check_turn(seat, false)?;
+        if !self.pending.is_empty() {
+            return Err(refuse("undo the steps entered before asking the bot"));
+        }
+        if self.setup.helper.is_none() {
+            return Err(refuse("this game has no helper bot"));
+        }
+        if self.helper.is_none() {
+            // A helper lost to a failed thought is built again from its spec.
+            self.helper = self.setup.helper.as_ref().and_then(|spec| self.def.bot(spec, &self.start).ok());
+        }
+        let mut bot = self.helper.take().ok_or_else(|| refuse("the helper bot cannot be built"))?;
+        let state = self.state.clone();
+        let budget = self.budget;
+        let mut ties = self.ties();
+        let work = move || -> Box<dyn Any + Send> {
+            let decision = bot.choose(&state, &budget, &mut ties);
+            Box::new((bot, decision))
+        };
+        Ok(Thinking { version: self.records, seat, helper: true, work: Box::new(work) })
     }
 
     fn finish(&mut self, thought: Thought) -> Option<Record> {
         type Answer<G> = (Box<dyn Bot<G>>, Option<Decision<<G as Game>::Move>>);
         let (bot, decision) = *thought.answer.downcast::<Answer<G>>().ok()?;
-        let index = usize::from(thought.seat);
-        self.bots[index] = Some(bot);
+        if thought.helper {
+            self.helper = Some(bot);
+        } else {
+            self.bots[usize::from(thought.seat)] = Some(bot);
+        }
         if thought.version != self.records {
             return None;
         }
@@ -947,6 +1050,17 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
 
     fn version(&self) -> usize {
         self.records
+    }
+
+    fn footprint(&self) -> usize {
+        // Each line and move with what its allocation carries; positions by their size (their own heap, if any,
+        // is small beside a long log).
+        let text = |t: &str| t.len() + 3 * std::mem::size_of::<usize>();
+        let log: usize = self.log.iter().map(|l| text(&l.text) + std::mem::size_of::<Line>()).sum();
+        let history: usize = self.history.iter().chain(&self.pending).map(|h| text(h)).sum();
+        let moves = self.moves.capacity() * std::mem::size_of::<(u8, G::Move)>();
+        let bots: usize = self.bots.iter().chain(std::iter::once(&self.helper)).flatten().map(|b| b.memory()).sum();
+        std::mem::size_of::<Self>() + 4 * std::mem::size_of::<G>() + log + history + moves + bots
     }
 }
 
