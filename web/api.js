@@ -172,7 +172,7 @@ async function copyInvite() {
  */
 export function gamePage({ kind, body, show, prompt }) {
   const form = document.getElementById("setup");
-  const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, act };
+  const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, retry: null, act };
 
   function draw() {
     const state = page.state;
@@ -204,6 +204,15 @@ export function gamePage({ kind, body, show, prompt }) {
     const open = state.seats.some((s) => s.who === "open");
     page.state = { ...state, you: page.you, invite: open && page.you !== null ? page.invite : null };
     draw();
+    // A bot's move owed while the server was busy is made on the next read of the game: read it again soon.
+    if (state.pending && !state.thinking && !page.retry) {
+      say(`${state.pending} (asking again in a moment)`);
+      page.retry = setTimeout(async () => {
+        page.retry = null;
+        const again = await attempt(() => api("GET", `/api/games/${encodeURIComponent(state.id)}`));
+        if (again) accept(again, false);
+      }, 2000);
+    }
   }
 
   function follow(id) {

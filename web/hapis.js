@@ -279,7 +279,8 @@ function ended() {
 }
 
 function guidance() {
-  const fresh = mark === null ? [] : game.log.slice(mark);
+  // The state holds the log's newest lines from `log_start` on; `mark` counts from the match's first line.
+  const fresh = mark === null ? [] : game.log.slice(Math.max(0, mark - game.log_start));
   // What the other side did since this page last acted, and a pass of our own.
   const parts = fresh
     .filter((l) => l.seat !== game.you || /no move to play|white \d, black \d/i.test(l.text))
@@ -343,7 +344,7 @@ function render() {
 
 async function act(action) {
   if (busy) return;
-  mark = game.log.length;
+  mark = game.log_start + game.log.length;
   selected = null;
   document.getElementById("hints").hidden = true;
   if (action.action !== "undo") say("…");
@@ -454,7 +455,7 @@ function main() {
       if (game && state.board.position !== game.board.position && !sourcesOf(state).has(selected)) selected = null;
       game = state;
       busy = view.busy;
-      if (mark === null) mark = game.log.length;
+      if (mark === null) mark = game.log_start + game.log.length;
       render();
     },
   });

@@ -266,7 +266,8 @@ impl ReportArgs {
     }
 }
 
-/// Where the web app listens and keeps its games.
+/// Where the web app listens and keeps its games, and what it grants one client. The defaults are
+/// [`hamle_server::Limits::default`]'s (a test keeps them the same).
 #[derive(clap::Args, Debug, Clone)]
 struct ServeArgs {
     /// Address to listen on.
@@ -275,18 +276,71 @@ struct ServeArgs {
     /// The SQLite file that keeps the games (created on first run).
     #[arg(long, default_value = "hamle.db")]
     db: PathBuf,
+    /// The most MiB the SQLite file may grow to (a write past it is refused with 507 and changes nothing).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    db_max_mib: Option<u64>,
     /// Most milliseconds a bot may think about one move (a hard stop, whatever depth its parameters ask for).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=60_000))]
     bot_ms: u64,
+    /// Threads that think for bots and hints [default: one a core].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    thinkers: Option<u64>,
+    /// Thoughts that may wait for a thinker, all players together (beyond: 503 busy, or the bot's move owed).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    think_queue: u64,
+    /// Thoughts one client address may have waiting or thinking (it thinks on at most half the thinkers).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    think_per_client: u64,
+    /// Thinkers one client address may use at once [default: half of them, at least one].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    think_share: Option<u64>,
     /// Games held in memory; the least recently used leave and are read again from the store when asked for.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games_in_memory: u64,
+    /// The MiB the games held in memory may take together (bots' tables included); past it the least recently
+    /// used leave too.
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    games_memory_mib: u64,
     /// New players and games one client address may make at once.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
     burst: u32,
     /// Then one more every this many milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     refill_ms: u64,
+    /// Actions and joins one player, and one address, may send at once.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..))]
+    action_burst: u32,
+    /// Then one more every this many milliseconds.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    action_refill_ms: u64,
+    /// Hints one player, and one address, may ask at once.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    hint_burst: u32,
+    /// Then one more every this many milliseconds.
+    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    hint_refill_ms: u64,
+    /// Event streams one address may open at once.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    stream_burst: u32,
+    /// Then one more every this many milliseconds.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    stream_refill_ms: u64,
+    /// Open connections, in all (one over is closed at once; keep it under the process's file descriptors).
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+    /// Open connections from one address (a trusted proxy's are not counted).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections_per_address: u64,
+    /// Open event streams (games followed), in all.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_streams: u64,
+    /// Open event streams from one address.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_streams_per_address: u64,
+    /// A reverse proxy in front of the server, as an address or a network (`10.0.0.0/8`): its `X-Forwarded-For`
+    /// names the client. Without it the header is ignored. May be given more than once.
+    #[arg(long, value_name = "CIDR", value_parser = proxy)]
+    trusted_proxy: Vec<ipnet::IpNet>,
     /// How long an invite to play a friend works, in hours.
     #[arg(long, default_value_t = 168, value_parser = clap::value_parser!(u64).range(1..=8760))]
     invite_hours: u64,
@@ -296,32 +350,54 @@ struct ServeArgs {
     lab: Option<PathBuf>,
 }
 
+/// A network (`10.0.0.0/8`) or one address (`10.0.0.1`, standing for `/32` or `/128`).
+fn proxy(text: &str) -> std::result::Result<ipnet::IpNet, String> {
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("'{text}' is neither an address nor a network such as 10.0.0.0/8"))
+}
+
+/// `hamle serve`'s flags alone, for their defaults.
+#[derive(clap::Parser)]
+struct ServeDefaults {
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
 impl Default for ServeArgs {
     fn default() -> Self {
-        let limits = hamle_server::Limits::default();
-        ServeArgs {
-            addr: std::net::SocketAddr::from(([127, 0, 0, 1], 8080)),
-            db: PathBuf::from("hamle.db"),
-            bot_ms: u64::try_from(limits.bot_time.as_millis()).unwrap_or(1000),
-            games_in_memory: u64::try_from(limits.games_in_memory.get()).unwrap_or(1000),
-            burst: limits.burst,
-            refill_ms: u64::try_from(limits.refill.as_millis()).unwrap_or(1000),
-            invite_hours: limits.invite_ttl.as_secs() / 3600,
-            lab: None,
-        }
+        use clap::Parser as _;
+        ServeDefaults::parse_from(["hamle"]).serve
     }
 }
 
 impl ServeArgs {
     /// The server's limits from the flags.
     fn limits(&self) -> Result<hamle_server::Limits> {
-        let games = usize::try_from(self.games_in_memory).context("--games-in-memory is too large")?;
+        let size = |n: u64, flag: &str| usize::try_from(n).with_context(|| format!("{flag} is too large"));
+        let games = size(self.games_in_memory, "--games-in-memory")?;
+        let rate = |burst, ms| hamle_server::Rate { burst, every: Duration::from_millis(ms) };
+        let defaults = hamle_server::Limits::default();
         Ok(hamle_server::Limits {
             bot_time: Duration::from_millis(self.bot_ms),
             games_in_memory: std::num::NonZeroUsize::new(games).context("--games-in-memory is at least 1")?,
+            games_memory: size(self.games_memory_mib, "--games-memory-mib")?.saturating_mul(1 << 20),
             burst: self.burst,
             refill: Duration::from_millis(self.refill_ms),
+            actions: rate(self.action_burst, self.action_refill_ms),
+            hints: rate(self.hint_burst, self.hint_refill_ms),
+            streams_opened: rate(self.stream_burst, self.stream_refill_ms),
             invite_ttl: Duration::from_secs(self.invite_hours * 3600),
+            thinkers: self.thinkers.map_or(Ok(defaults.thinkers), |n| size(n, "--thinkers"))?,
+            think_queue: size(self.think_queue, "--think-queue")?,
+            think_per_client: size(self.think_per_client, "--think-per-client")?,
+            think_share: self.think_share.map_or(Ok(defaults.think_share), |n| size(n, "--think-share"))?,
+            connections: size(self.max_connections, "--max-connections")?,
+            connections_per_address: size(self.max_connections_per_address, "--max-connections-per-address")?,
+            streams: size(self.max_streams, "--max-streams")?,
+            streams_per_address: size(self.max_streams_per_address, "--max-streams-per-address")?,
+            db_max_bytes: self.db_max_mib.map(|m| m << 20),
+            ..defaults
         })
     }
 }
@@ -337,6 +413,9 @@ fn serve(args: &ServeArgs) -> Result<()> {
             dir.display()
         );
         app.publish_lab(dir.clone());
+    }
+    if !args.trusted_proxy.is_empty() {
+        app.trust_proxies(hamle_server::Proxies::new(args.trusted_proxy.clone()));
     }
     let runtime = tokio::runtime::Runtime::new().context("starting the server's threads")?;
     runtime.block_on(async {

@@ -11,7 +11,7 @@
 //! - `--bot-time` instead times one new 16×16 Domineering game against `seed(depth=7)` (and `solver`) moving
 //!   first, under the default bot budget (1 s), and whether the server's CPU time still grows 2 s after the answer.
 //!
-//! The server runs with the default limits except the rate limit (every client here is 127.0.0.1).
+//! The server runs with the default limits except those per client address (every client here is 127.0.0.1).
 //!
 //! `cargo run --release -p hamle-server --example load -- --games 200 --actions 60 --friends 100`
 
@@ -61,7 +61,25 @@ struct Args {
 }
 
 fn serve(addr: &str, db: &Path) {
-    let limits = hamle_server::Limits { burst: 1_000_000, refill: Duration::from_millis(1), ..Default::default() };
+    // Every client here is 127.0.0.1: the limits per address (rates, shares of the thinkers, streams,
+    // connections) are lifted, as 200 players at 200 addresses would not meet them.
+    let fast = hamle_server::Rate { burst: 1_000_000, every: Duration::from_micros(1) };
+    let defaults = hamle_server::Limits::default();
+    let limits = hamle_server::Limits {
+        burst: 1_000_000,
+        refill: Duration::from_millis(1),
+        actions: fast,
+        hints: fast,
+        streams_opened: fast,
+        think_queue: 100_000,
+        think_per_client: 100_000,
+        think_share: defaults.thinkers,
+        connections: 100_000,
+        connections_per_address: 100_000,
+        streams: 100_000,
+        streams_per_address: 100_000,
+        ..defaults
+    };
     let app = hamle_server::App::open_with(db, limits).expect("the store opens");
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {

@@ -1,20 +1,27 @@
 //! The JSON API: players, games with seats, invites, actions, hints, records and pushed updates. Every action is
 //! checked by the game's rules and committed to the store before the answer; a refused request changes nothing
 //! and gets `{error, detail}`.
+//!
+//! Bots think on the app's thinkers ([`crate::think`]), never on a request's thread: a game owed a bot's move
+//! hands the thought out and is marked thinking, and the move is stored when the thought comes back, by a task
+//! of its own, so that a client that leaves never strands a game half-way.
 
 use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::{Json, Router};
-use hamle_arena::play::BotTurn;
+use hamle_arena::play::{BotTurn, Thinking, Thought};
 use hamle_arena::{Action, Live, Record, Refusal, Seat, Setup, Spec};
 use hamle_core::Budget;
 use serde::{Deserialize, Serialize};
@@ -23,10 +30,13 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::key_extractor::PeerIpKeyExtractor;
+use tower_governor::key_extractor::KeyExtractor;
+use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::store::{FORMAT, GameRow, JoinError, StoreError};
-use crate::{App, MAX_BODY, fair, web};
+use crate::client::{ByAddress, ByPlayer};
+use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError};
+use crate::think::{Busy, Failed};
+use crate::{App, MAX_BODY, Over, Rate, fair, web};
 
 /// A game loaded in memory: its row, its match, who sits where, and how many of its actions the store holds.
 pub(crate) struct Loaded {
@@ -37,23 +47,62 @@ pub(crate) struct Loaded {
     stored: usize,
     /// Set when a write failed: memory may be ahead of the store, so this copy must not be used again.
     stale: bool,
-    /// Set while a bot thinks away from the lock, so that no second request starts it again.
-    thinking: bool,
-    /// Set while a hint is worked out away from the lock: one at a time per game, as when it held the lock.
-    hinting: bool,
+    /// The thought out for a bot (or the helper) of this game, 0 for none: one at a time, and no person acts
+    /// meanwhile. An atomic, so that the guard that lowers it never waits for the game's lock.
+    thinking: Arc<AtomicU64>,
+    /// Set while a hint is worked out away from the lock: one at a time per game.
+    hinting: Arc<AtomicBool>,
+    /// Why a bot's move is owed and nobody is thinking it (the thinkers were busy, or the thought failed):
+    /// the next request that reads the game asks again.
+    owed: Option<String>,
 }
 
-/// An error answer: a status, a short machine-readable code and a sentence for people.
+/// Numbers thoughts, so that a guard lowers only its own thought's flag.
+static THOUGHTS: AtomicU64 = AtomicU64::new(1);
+
+/// Lowers a game's thinking flag when dropped, if the flag is still its thought's: however a thought ends
+/// (answered, failed, dropped unrun), the game never stays "thinking".
+struct Flag {
+    thinking: Arc<AtomicU64>,
+    thought: u64,
+}
+
+impl Flag {
+    /// Raises the game's flag for a new thought.
+    fn raise(game: &Loaded) -> Flag {
+        let thought = THOUGHTS.fetch_add(1, Ordering::Relaxed);
+        game.thinking.store(thought, Ordering::SeqCst);
+        Flag { thinking: Arc::clone(&game.thinking), thought }
+    }
+}
+
+impl Drop for Flag {
+    fn drop(&mut self) {
+        let _ = self.thinking.compare_exchange(self.thought, 0, Ordering::SeqCst, Ordering::SeqCst);
+    }
+}
+
+/// Lowers a game's `hinting` flag when dropped.
+struct Lower(Arc<AtomicBool>);
+
+impl Drop for Lower {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// An error answer: a status, a short machine-readable code, a sentence for people, and when to try again.
 #[derive(Debug)]
-struct ApiError {
+pub(crate) struct ApiError {
     status: StatusCode,
     error: &'static str,
     detail: String,
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     fn new(status: StatusCode, error: &'static str, detail: impl Into<String>) -> ApiError {
-        ApiError { status, error, detail: detail.into() }
+        ApiError { status, error, detail: detail.into(), retry_after: None }
     }
 
     fn not_found() -> ApiError {
@@ -67,17 +116,49 @@ impl ApiError {
     fn damaged(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "damaged", detail)
     }
+
+    fn internal(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
+    }
+
+    fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds.max(1));
+        self
+    }
+
+    /// The thinkers cannot take a thought now.
+    fn busy(busy: Busy, app: &App) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", format!("{busy}: try again shortly"))
+            .retry_after(app.inner.limits.bot_time.as_secs().max(1))
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.error, "detail": self.detail }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": self.error, "detail": self.detail }))).into_response();
+        if let Some(value) = self.retry_after.and_then(|s| HeaderValue::from_str(&s.to_string()).ok()) {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        response
     }
 }
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "store", e.to_string())
+        match e.failure() {
+            Failure::Full => ApiError::new(
+                StatusCode::INSUFFICIENT_STORAGE,
+                "store_full",
+                format!("the store is full, so nothing was changed ({e})"),
+            ),
+            Failure::Busy => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "store_busy",
+                format!("the store is held by another program, so nothing was changed ({e})"),
+            )
+            .retry_after(1),
+            Failure::Other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "store", e.to_string()),
+        }
     }
 }
 
@@ -111,53 +192,97 @@ impl From<getrandom::Error> for ApiError {
 
 type Answer = Result<Response, ApiError>;
 
-/// The app's routes: the API under `/api`, the pages and their files elsewhere. Making players and games is
-/// rate-limited per client address (answered with 429 and `Retry-After`).
+/// A rate limit on `routes` per `key` (a client's address, or a player), answered with 429 and `Retry-After`
+/// beyond it; its table of clients is pruned by the server now and then.
+fn limited<K>(routes: Router<App>, app: &App, key: K, rate: Rate, what: &'static str) -> Router<App>
+where
+    K: KeyExtractor + Send + Sync + 'static,
+    K::Key: Send + Sync,
+{
+    let mut config = GovernorConfigBuilder::default().key_extractor(key);
+    config.period(rate.every).burst_size(rate.burst.max(1));
+    let Some(config) = config.finish() else { return routes };
+    let limiter = Arc::clone(config.limiter());
+    lock(&app.inner.prune).push(Box::new(move || limiter.retain_recent()));
+    routes.layer(GovernorLayer::new(config).error_handler(move |e| {
+        let tower_governor::GovernorError::TooManyRequests { wait_time, .. } = e else {
+            // Only a server started without its clients' addresses (not through `serve`) gets here.
+            return ApiError::internal("the client's address is unknown").into_response();
+        };
+        let wait = wait_time.max(1);
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many", format!("too many {what}: try again in {wait} s"))
+            .retry_after(wait)
+            .into_response()
+    }))
+}
+
+/// The headers every answer carries: no framing by other sites, no sniffing, no referrer sent elsewhere, and
+/// nothing loaded from other origins.
+const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    ),
+    (header::X_FRAME_OPTIONS, "DENY"),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "same-origin"),
+];
+
+/// Answers 503 `timeout` for a request not answered within the server's request timeout (an event stream's
+/// events come after its answer, so they are not cut).
+async fn timeout(State(app): State<App>, request: Request<axum::body::Body>, next: Next) -> Response {
+    let limit = app.inner.limits.request_timeout;
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "timeout",
+            format!("the request took longer than {} s", limit.as_secs_f64()),
+        )
+        .retry_after(1)
+        .into_response(),
+    }
+}
+
+/// The app's routes: the API under `/api`, the pages and their files elsewhere. Making players and games,
+/// actions and joins, hints and event streams are rate-limited per client address, and the costly ones per
+/// player too (answered with 429 and `Retry-After`); every answer carries the security headers.
 pub fn router(app: App) -> Router {
     let limits = app.inner.limits;
-    let mut config = GovernorConfigBuilder::default().key_extractor(PeerIpKeyExtractor);
-    config.period(limits.refill).burst_size(limits.burst.max(1));
-    let creating = config.finish().map(|config| {
-        GovernorLayer::new(config).error_handler(|e| {
-            let tower_governor::GovernorError::TooManyRequests { wait_time, .. } = e else {
-                // Only a server started without its clients' addresses (not through `serve`) gets here.
-                return ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", "the client's address is unknown")
-                    .into_response();
-            };
-            let wait = wait_time.max(1);
-            let mut response = ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many",
-                format!("too many new players or games from your address: try again in {wait} s"),
-            )
-            .into_response();
-            if let Ok(value) = HeaderValue::from_str(&wait.to_string()) {
-                response.headers_mut().insert(header::RETRY_AFTER, value);
-            }
-            response
-        })
-    });
-    let mut create = Router::new().route("/api/players", post(new_player)).route("/api/games", post(new_game));
-    if let Some(layer) = creating {
-        create = create.layer(layer);
-    }
-    Router::new()
+    let address = ByAddress(app.proxies());
+    let player = ByPlayer(app.proxies());
+    let creation = Rate { burst: limits.burst, every: limits.refill };
+    let create = Router::new().route("/api/players", post(new_player)).route("/api/games", post(new_game));
+    let create = limited(create, &app, address.clone(), creation, "new players or games from your address");
+    let acting = Router::new().route("/api/games/{id}/join", post(join)).route("/api/games/{id}/actions", post(act));
+    let acting = limited(acting, &app, player.clone(), limits.actions, "actions from you");
+    let acting = limited(acting, &app, address.clone(), limits.actions, "actions from your address");
+    let hints = Router::new().route("/api/games/{id}/hint", get(hint));
+    let hints = limited(hints, &app, player, limits.hints, "hints asked by you");
+    let hints = limited(hints, &app, address.clone(), limits.hints, "hints asked from your address");
+    let streams = Router::new().route("/api/games/{id}/events", get(events));
+    let streams = limited(streams, &app, address, limits.streams_opened, "event streams opened from your address");
+    let mut routes = Router::new()
         .merge(create)
+        .merge(acting)
+        .merge(hints)
+        .merge(streams)
         .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(read_game))
-        .route("/api/games/{id}/join", post(join))
-        .route("/api/games/{id}/actions", post(act))
-        .route("/api/games/{id}/events", get(events))
-        .route("/api/games/{id}/hint", get(hint))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/openapi.json", get(crate::openapi::document))
         .route("/api", any(no_route))
         .route("/api/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)
         .merge(crate::lab::routes())
         .merge(web::routes())
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(app)
+        .layer(axum::middleware::from_fn_with_state(app.clone(), timeout));
+    for (name, value) in SECURITY_HEADERS {
+        routes = routes.layer(SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value)));
+    }
+    routes.with_state(app)
 }
 
 async fn no_route() -> ApiError {
@@ -168,13 +293,11 @@ async fn wrong_method() -> ApiError {
     ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "this route does not take that method")
 }
 
-/// Runs `work` on a blocking thread: the store and the bots never hold up the async threads.
+/// Runs `work` on a blocking thread: the store never holds up the async threads.
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?
+    tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(e.to_string()))?
 }
 
 pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -197,7 +320,7 @@ fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection
 }
 
 /// The bearer token's hash, if the request carries one.
-fn bearer(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
     headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -275,9 +398,9 @@ impl StoredSetup {
 const FRIEND: &str = "friend";
 
 /// A request for a new game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct NewGame {
+pub(crate) struct NewGame {
     /// The game's name (`GET /api/catalog` lists them).
     kind: String,
     /// The game's parameters (`{"variant": "two-phase"}`).
@@ -300,38 +423,121 @@ struct NewGame {
 /// The longest match a request may ask for.
 const MAX_LENGTH: u32 = 25;
 
-/// Lets the bots act while it is their turn, each thinking away from the game's lock and committing its action.
-fn run_bots(app: &App, id: &str, slot: &Mutex<Loaded>) -> Result<(), ApiError> {
+/// Who a request comes from, for the thinkers' fair order and shares: its client's address (IPv6 by its /64,
+/// through trusted proxies), so that one client's many players and games share one turn.
+pub(crate) struct Client(String);
+
+impl axum::extract::FromRequestParts<App> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, app: &App) -> Result<Client, Infallible> {
+        let peer = parts.extensions.get::<ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+        // A router served without its clients' addresses (not through `serve`) counts them all as one.
+        let ip = peer.map_or_else(|| "unknown".to_owned(), |ip| app.proxies().client(ip, &parts.headers).to_string());
+        Ok(Client(ip))
+    }
+}
+
+/// Under the game's lock: acts the bots take at once (a throw) are stored; a bot that must think gets its
+/// thought handed out and the game is marked thinking. `None` when no bot is to act, or one is thinking already.
+fn next_thought(app: &App, id: &str, slot: &Mutex<Loaded>) -> Result<Option<(Thinking, Flag)>, ApiError> {
+    let mut game = guard(slot)?;
     loop {
-        let thinking = {
-            let mut game = guard(slot)?;
-            if game.thinking {
-                return Ok(());
-            }
-            match game.live.bot_turn() {
-                None => return Ok(()),
-                Some(BotTurn::Acted(record)) => {
-                    commit(app, &mut game, &record)?;
-                    publish(app, id, &game);
-                    continue;
-                }
-                Some(BotTurn::Think(thinking)) => {
-                    game.thinking = true;
-                    thinking
-                }
-            }
-        };
-        // The bot thinks with the game unlocked: others may read it (and watchers see "the bot is thinking").
-        let thought = thinking.run();
-        let mut game = lock(slot);
-        game.thinking = false;
-        if game.stale {
-            return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again"));
+        if game.thinking.load(Ordering::SeqCst) != 0 {
+            return Ok(None);
         }
-        if let Some(record) = game.live.finish(thought) {
-            commit(app, &mut game, &record)?;
+        match game.live.bot_turn() {
+            None => return Ok(None),
+            Some(BotTurn::Acted(record)) => {
+                commit(app, &mut game, &record)?;
+                publish(app, id, &game);
+            }
+            Some(BotTurn::Think(thinking)) => {
+                game.owed = None;
+                let flag = Flag::raise(&game);
+                return Ok(Some((thinking, flag)));
+            }
+        }
+    }
+}
+
+/// Plays a thought that came back (or says why none did), stores the move and pushes it; false when the thought
+/// failed, so that the bots are not asked again until the next request.
+fn finish_thought(
+    app: &App,
+    id: &str,
+    slot: &Mutex<Loaded>,
+    flag: Flag,
+    result: Result<Thought, Failed>,
+) -> Result<bool, ApiError> {
+    let mut game = lock(slot);
+    game.thinking.store(0, Ordering::SeqCst);
+    drop(flag);
+    if game.stale {
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again"));
+    }
+    match result {
+        Ok(thought) => {
+            if let Some(record) = game.live.finish(thought) {
+                commit(app, &mut game, &record)?;
+            }
+        }
+        Err(Failed(why)) => {
+            eprintln!("hamle: game {id}: a bot's thought failed ({why}); the next request asks it again");
+            game.owed = Some(format!("the bot failed to move ({why}): it is asked again on the next request"));
             publish(app, id, &game);
+            return Ok(false);
         }
+    }
+    publish(app, id, &game);
+    Ok(true)
+}
+
+/// Lets the bots act while it is their turn, each thought on the thinkers, until a person is due. When the
+/// thinkers are busy the bot's move stays owed (the state says so) and the next request asks again.
+async fn drive(app: App, id: String, slot: Arc<Mutex<Loaded>>, client: String) -> Result<(), ApiError> {
+    loop {
+        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
+        let Some((thinking, flag)) = blocking(move || next_thought(&a, &i, &s)).await? else {
+            return Ok(());
+        };
+        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
+        match app.inner.thinkers.submit(&client, move || thinking.run()) {
+            Err(busy) => {
+                return blocking(move || {
+                    let mut game = lock(&s);
+                    game.thinking.store(0, Ordering::SeqCst);
+                    drop(flag);
+                    game.owed = Some(format!("{busy}: the bot moves on the next request"));
+                    publish(&a, &i, &game);
+                    Ok(())
+                })
+                .await;
+            }
+            Ok(answer) => {
+                let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
+                if !blocking(move || finish_thought(&a, &i, &s, flag, result)).await? {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
+
+/// Starts the bots of a game on a task of their own and waits for them, at most `wait`: a client that leaves
+/// or a wait that ends never stops them half-way. True when they finished within the wait.
+async fn bots(
+    app: &App,
+    client: &Client,
+    id: &str,
+    slot: &Arc<Mutex<Loaded>>,
+    wait: Duration,
+) -> Result<bool, ApiError> {
+    let driving = tokio::spawn(drive(app.clone(), id.to_owned(), Arc::clone(slot), client.0.clone()));
+    match tokio::time::timeout(wait, driving).await {
+        Ok(Ok(result)) => result.map(|()| true),
+        Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
+        Err(_) => Ok(false),
     }
 }
 
@@ -339,14 +545,15 @@ fn run_bots(app: &App, id: &str, slot: &Mutex<Loaded>) -> Result<(), ApiError> {
 /// it is read again from the store, which stays the truth.
 fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError> {
     let status = if game.live.over() { "over" } else { "playing" };
-    let text = serde_json::to_string(record)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string()))?;
+    let text = serde_json::to_string(record).map_err(|e| ApiError::internal(e.to_string()))?;
     if let Err(e) = app.inner.store.append(&game.row.id, game.stored, &[text], status) {
         game.stale = true;
-        lock(&app.inner.games).pop(&game.row.id);
+        lock(&app.inner.games).forget(&game.row.id);
         return Err(e.into());
     }
     game.stored += 1;
+    let bytes = game.live.footprint();
+    lock(&app.inner.games).resize(&game.row.id, bytes);
     Ok(())
 }
 
@@ -369,7 +576,8 @@ fn publish(app: &App, id: &str, game: &Loaded) {
 fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
     let game = lock(game);
     if game.stale {
-        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again: try again"));
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again: try again")
+            .retry_after(1));
     }
     Ok(game)
 }
@@ -380,7 +588,7 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         return Err(ApiError::not_found());
     }
     if let Some(game) = lock(&app.inner.games).get(id) {
-        return Ok(Arc::clone(game));
+        return Ok(game);
     }
     let row = app.inner.store.game(id)?.ok_or_else(ApiError::not_found)?;
     if row.format != FORMAT {
@@ -408,22 +616,38 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
             *place = Some(player);
         }
     }
-    let loaded = Loaded { row, live, people, stored: actions.len(), stale: false, thinking: false, hinting: false };
-    let game = {
-        let mut games = lock(&app.inner.games);
-        match games.get(id) {
-            Some(game) => Arc::clone(game),
-            None => {
-                let game = Arc::new(Mutex::new(loaded));
-                games.put(id.to_owned(), Arc::clone(&game));
-                game
-            }
-        }
+    let bytes = live.footprint();
+    let loaded = Loaded {
+        row,
+        live,
+        people,
+        stored: actions.len(),
+        stale: false,
+        thinking: Arc::new(AtomicU64::new(0)),
+        hinting: Arc::new(AtomicBool::new(false)),
+        owed: None,
     };
-    // A bot owed a move (the server stopped, or a write failed, between the person's action and the bot's)
-    // moves now, so that no later request, refused or not, is what makes it move.
-    run_bots(app, id, &game)?;
-    Ok(game)
+    Ok(lock(&app.inner.games).hold(id, Arc::new(Mutex::new(loaded)), bytes))
+}
+
+/// The game with this id, with any bot owed a move (after a restart, a busy moment or a failed thought) asked
+/// to move now and waited for (as long as an action waits), so that a read shows where the game stands and no
+/// later action, refused or not, is what makes it move.
+async fn open(app: &App, client: &Client, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
+    let (a, i) = (app.clone(), id.to_owned());
+    let (slot, due) = blocking(move || {
+        let slot = load(&a, &i)?;
+        let due = {
+            let game = guard(&slot)?;
+            game.live.bot_due() && game.thinking.load(Ordering::SeqCst) == 0
+        };
+        Ok((slot, due))
+    })
+    .await?;
+    if due {
+        bots(app, client, id, &slot, app.inner.limits.think_wait).await?;
+    }
+    Ok(slot)
 }
 
 /// The seat of `player` at this game, if the player sits at it.
@@ -445,7 +669,8 @@ fn view(game: &Loaded, viewer: Option<&str>) -> Value {
     state["id"] = json!(game.row.id);
     state["status"] = json!(if over { "over" } else { "playing" });
     state["you"] = json!(you);
-    state["thinking"] = json!(game.thinking);
+    state["thinking"] = json!(game.thinking.load(Ordering::SeqCst) != 0);
+    state["pending"] = json!(game.owed);
     if let Some(seats) = state.get_mut("seats").and_then(Value::as_array_mut) {
         for (s, seat) in seats.iter_mut().enumerate() {
             if seat["who"] == "person" && game.people.get(s).is_some_and(Option::is_none) {
@@ -469,6 +694,13 @@ fn view(game: &Loaded, viewer: Option<&str>) -> Value {
     state
 }
 
+#[utoipa::path(
+    post, path = "/api/players", tag = "players",
+    responses(
+        (status = 201, body = crate::openapi::Token, description = "A new player's token"),
+        crate::openapi::TooMany, crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
 async fn new_player(State(app): State<App>) -> Answer {
     blocking(move || {
         let token = fair::random_hex(24)?;
@@ -478,11 +710,27 @@ async fn new_player(State(app): State<App>) -> Answer {
     .await
 }
 
+#[utoipa::path(
+    get, path = "/api/catalog", tag = "games",
+    responses(
+        (status = 200, body = crate::openapi::Catalog, description = "Every game with its parameters and bots"),
+        crate::openapi::Unavailable,
+    )
+)]
 async fn catalog() -> Json<Value> {
     let registry = hamle_arena::games::registry();
-    let params = |docs: &[hamle_arena::ParamDoc]| {
+    // Each parameter with what the command line takes and, where it is narrower, what this server takes.
+    let params = |game: &str, bot: Option<&str>, docs: &[hamle_arena::ParamDoc]| {
         docs.iter()
-            .map(|p| json!({ "key": p.key, "values": p.values, "default": p.default, "about": p.about }))
+            .map(|p| {
+                json!({
+                    "key": p.key,
+                    "values": p.values,
+                    "server": crate::caps::ranges(game, bot, p.key),
+                    "default": p.default,
+                    "about": p.about,
+                })
+            })
             .collect::<Vec<_>>()
     };
     let games: Vec<Value> = registry
@@ -494,17 +742,36 @@ async fn catalog() -> Json<Value> {
                 "about": l.about,
                 "page": g.page(),
                 "players": g.players(&Spec::named(l.name)).unwrap_or(2),
-                "params": params(l.params),
-                "bots": g.bots().iter().map(|b| json!({ "name": b.name, "about": b.about, "params": params(b.params) })).collect::<Vec<_>>(),
+                "params": params(l.name, None, l.params),
+                "bots": g.bots().iter().map(|b| json!({
+                    "name": b.name,
+                    "about": b.about,
+                    "params": params(l.name, Some(b.name), b.params),
+                })).collect::<Vec<_>>(),
             })
         })
         .collect();
     Json(json!({ "games": games }))
 }
 
-async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> Answer {
+#[utoipa::path(
+    post, path = "/api/games", tag = "games", security(("bearer" = [])), request_body = NewGame,
+    responses(
+        (status = 201, body = crate::openapi::State, description = "The new game's state (a bot due first has moved)"),
+        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::TooLarge,
+        crate::openapi::TooMany, crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
+async fn new_game(
+    State(app): State<App>,
+    client: Client,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Answer {
     let request: NewGame = typed_body(body)?;
-    blocking(move || {
+    let a = app.clone();
+    let (id, player) = blocking(move || {
+        let app = a;
         let player = player(&app, &headers)?;
         let registry = hamle_arena::games::registry();
         let kind = registry.game(&request.kind).map_err(|e| ApiError::bad(e.to_string()))?;
@@ -534,8 +801,19 @@ async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes
             helper = Some(request.helper.clone().unwrap_or(strongest));
         }
         let stored = StoredSetup { game: game.to_string(), seats: seats.clone(), helper, length: request.length };
-        // Start the match once, so that an unknown bot or parameter is refused now and never mid-game.
         let setup = stored.to_setup().map_err(ApiError::bad)?;
+        // What the server allows a spec from the network to ask for is checked before the game's own rules.
+        let bots: Vec<&Spec> = setup
+            .seats
+            .iter()
+            .filter_map(|s| match s {
+                Seat::Bot(spec) => Some(spec),
+                Seat::Person => None,
+            })
+            .chain(setup.helper.as_ref())
+            .collect();
+        crate::caps::check(&setup.game, &bots).map_err(|e| ApiError::bad(e.to_string()))?;
+        // Start the match once, so that an unknown bot or parameter is refused now and never mid-game.
         kind.start(setup, 0, Budget::time(app.inner.limits.bot_time))?;
         let friend = seats.iter().filter(|s| **s == StoredSeat::Person).count() > 1;
         let invite = if friend { Some(fair::random_hex(16)?) } else { None };
@@ -555,13 +833,25 @@ async fn new_game(State(app): State<App>, headers: HeaderMap, body: Result<Bytes
             invite,
         };
         app.inner.store.add_game(&row, &[(request.seat, player.clone())], &[])?;
-        let game = load(&app, &row.id)?;
-        let game = guard(&game)?;
+        Ok((row.id, player))
+    })
+    .await?;
+    // A bot that moves first has moved (or is owed its move, said in the state) in the answer.
+    let slot = open(&app, &client, &id).await?;
+    blocking(move || {
+        let game = guard(&slot)?;
         Ok((StatusCode::CREATED, Json(view(&game, Some(&player)))).into_response())
     })
     .await
 }
 
+#[utoipa::path(
+    get, path = "/api/games", tag = "games", security(("bearer" = [])),
+    responses(
+        (status = 200, body = crate::openapi::Games, description = "The player's games, the latest changed first"),
+        crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::Failed, crate::openapi::Unavailable,
+    )
+)]
 async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     blocking(move || {
         let player = player(&app, &headers)?;
@@ -580,56 +870,94 @@ async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     .await
 }
 
-async fn read_game(State(app): State<App>, id: Result<Path<String>, PathRejection>, headers: HeaderMap) -> Answer {
+#[utoipa::path(
+    get, path = "/api/games/{id}", tag = "games", security((), ("bearer" = [])), params(crate::openapi::GameId),
+    responses(
+        (status = 200, body = crate::openapi::State, description = "The state; `you` is the token's player's seat"),
+        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::Failed, crate::openapi::Unavailable,
+        crate::openapi::StoreFull,
+    )
+)]
+async fn read_game(
+    State(app): State<App>,
+    client: Client,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Answer {
     let id = game_path(id)?;
+    let slot = open(&app, &client, &id).await?;
     blocking(move || {
         let viewer = bearer(&headers);
-        let game = load(&app, &id)?;
-        let game = guard(&game)?;
+        let game = guard(&slot)?;
         Ok(Json(view(&game, viewer.as_deref())).into_response())
     })
     .await
 }
 
 /// A request to take a game's open seat.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
-struct Join {
+pub(crate) struct Join {
     /// The invite's code, from the link.
     invite: String,
 }
 
+#[utoipa::path(
+    post, path = "/api/games/{id}/join", tag = "games", security(("bearer" = [])), params(crate::openapi::GameId),
+    request_body = Join,
+    responses(
+        (status = 200, body = crate::openapi::State, description = "The state, with the player seated"),
+        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
+        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooLarge, crate::openapi::TooMany,
+        crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
 async fn join(
     State(app): State<App>,
+    client: Client,
     id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
     let request: Join = typed_body(body)?;
     let id = game_path(id)?;
+    let slot = open(&app, &client, &id).await?;
     blocking(move || {
         let player = player(&app, &headers)?;
-        let slot = load(&app, &id)?;
-        {
-            let mut game = guard(&slot)?;
-            if seat_of(&game, &player).is_some() {
-                return Err(JoinError::Seated.into());
-            }
-            let seat = open_seat(&game).ok_or(JoinError::Full)?;
-            app.inner.store.join(&id, &request.invite, seat, &player)?;
-            game.people[usize::from(seat)] = Some(player.clone());
-            game.row.invite = None;
-            game.row.invite_expires = None;
-            publish(&app, &id, &game);
+        let mut game = guard(&slot)?;
+        if seat_of(&game, &player).is_some() {
+            return Err(JoinError::Seated.into());
         }
-        let game = guard(&slot)?;
+        let seat = open_seat(&game).ok_or(JoinError::Full)?;
+        app.inner.store.join(&id, &request.invite, seat, &player)?;
+        game.people[usize::from(seat)] = Some(player.clone());
+        game.row.invite = None;
+        game.row.invite_expires = None;
+        publish(&app, &id, &game);
         Ok(Json(view(&game, Some(&player))).into_response())
     })
     .await
 }
 
+/// What an action started: nothing more, or the helper bot's thought on the person's move.
+enum Started {
+    Done,
+    Helping(Thinking, Flag),
+}
+
+#[utoipa::path(
+    post, path = "/api/games/{id}/actions", tag = "games", security(("bearer" = [])), params(crate::openapi::GameId),
+    request_body = Action,
+    responses(
+        (status = 200, body = crate::openapi::State, description = "The new state, after the action and bot replies"),
+        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
+        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooLarge, crate::openapi::TooMany,
+        crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
 async fn act(
     State(app): State<App>,
+    client: Client,
     id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
@@ -643,96 +971,226 @@ async fn act(
         return Err(ApiError::bad(format!("the action takes no field \"{extra}\"")));
     }
     let id = game_path(id)?;
-    blocking(move || {
-        let player = player(&app, &headers)?;
-        let slot = load(&app, &id)?;
-        {
-            let mut game = guard(&slot)?;
-            let seat = seat_of(&game, &player).ok_or_else(|| {
-                ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
-            })?;
-            if game.thinking {
-                return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
-            }
-            let record = game.live.act(seat, action)?;
-            commit(&app, &mut game, &record)?;
-            publish(&app, &id, &game);
+    let slot = open(&app, &client, &id).await?;
+    let (a, i, s, h) = (app.clone(), id.clone(), Arc::clone(&slot), headers.clone());
+    let (player, started) = blocking(move || {
+        let player = player(&a, &h)?;
+        let mut game = guard(&s)?;
+        let seat = seat_of(&game, &player).ok_or_else(|| {
+            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
+        })?;
+        if game.thinking.load(Ordering::SeqCst) != 0 {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
         }
-        run_bots(&app, &id, &slot)?;
-        let game = guard(&slot)?;
-        Ok(Json(view(&game, Some(&player))).into_response())
+        if action == Action::Bot {
+            // The helper thinks on the thinkers, like any bot; the person's request waits for it.
+            let thinking = game.live.helping(seat)?;
+            return Ok((player, Started::Helping(thinking, Flag::raise(&game))));
+        }
+        let record = game.live.act(seat, action)?;
+        commit(&a, &mut game, &record)?;
+        publish(&a, &i, &game);
+        Ok((player, Started::Done))
+    })
+    .await?;
+    if let Started::Helping(thinking, flag) = started {
+        let answer = match app.inner.thinkers.submit(&client.0, move || thinking.run()) {
+            Ok(answer) => answer,
+            Err(busy) => {
+                let s = Arc::clone(&slot);
+                // Nothing was played: the refusal is the truth, and the flag comes down before it is answered.
+                blocking(move || {
+                    let _game = lock(&s);
+                    drop(flag);
+                    Ok(())
+                })
+                .await?;
+                return Err(ApiError::busy(busy, &app));
+            }
+        };
+        let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
+        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
+        let played = blocking(move || finish_thought(&a, &i, &s, flag, result)).await?;
+        if !played {
+            // A failed helper leaves the game as it was, owing nothing: the person may ask again.
+            let s = Arc::clone(&slot);
+            blocking(move || {
+                lock(&s).owed = None;
+                Ok(())
+            })
+            .await?;
+            return Err(ApiError::internal("the helper bot failed to move: ask again"));
+        }
+    }
+    // The person's action stood: whatever happens to the bots' replies now, the answer is the game as it is.
+    if let Err(e) = bots(&app, &client, &id, &slot, app.inner.limits.think_wait).await {
+        eprintln!("hamle: game {id}: a bot's reply was not stored ({}): it is played on the next request", e.detail);
+    }
+    blocking(move || {
+        let game = lock(&slot);
+        let mut state = view(&game, Some(&player));
+        if game.stale {
+            state["pending"] = json!("the bot's reply could not be stored: it is played on your next request");
+        }
+        Ok(Json(state).into_response())
     })
     .await
 }
 
-async fn events(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+/// An event stream counted against the caps; dropped with the stream.
+struct Following {
+    app: App,
+    ip: std::net::IpAddr,
+}
+
+impl Drop for Following {
+    fn drop(&mut self) {
+        lock(&self.app.inner.streams).give(self.ip);
+    }
+}
+
+#[utoipa::path(
+    get, path = "/api/games/{id}/events", tag = "games", params(crate::openapi::GameId),
+    responses(
+        (status = 200, content_type = "text/event-stream", body = crate::openapi::StateEvent,
+            description = "Server-sent events `state`, each the state as JSON: at once, then after every change"),
+        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::TooMany, crate::openapi::Failed,
+        crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
+async fn events(
+    State(app): State<App>,
+    client: Client,
+    id: Result<Path<String>, PathRejection>,
+    ConnectInfo(peer): ConnectInfo<std::net::SocketAddr>,
+    headers: HeaderMap,
+) -> Answer {
     let id = game_path(id)?;
+    let ip = app.proxies().client(peer.ip(), &headers);
+    let limits = app.inner.limits;
+    let taken = lock(&app.inner.streams).take(ip, limits.streams, limits.streams_per_address);
+    match taken {
+        Ok(()) => {}
+        Err(Over::Address) => {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_streams",
+                format!("your address follows {} games already: close one first", limits.streams_per_address),
+            )
+            .retry_after(5));
+        }
+        Err(Over::Total) => {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the server follows as many games as it may: try again shortly",
+            )
+            .retry_after(5));
+        }
+    }
+    let following = Following { app: app.clone(), ip };
+    let slot = open(&app, &client, &id).await?;
+    let a = app.clone();
     let (first, receiver) = blocking(move || {
-        let slot = load(&app, &id)?;
         let game = guard(&slot)?;
         let receiver = {
-            let mut channels = lock(&app.inner.channels);
+            let mut channels = lock(&a.inner.channels);
             channels.entry(id.clone()).or_insert_with(|| tokio::sync::broadcast::channel(64).0).subscribe()
         };
         Ok((view(&game, None).to_string(), receiver))
     })
     .await?;
     let first = tokio_stream::once(Arc::<str>::from(first));
-    // A follower too slow to keep up skips to the newest state: each event is the whole state.
-    let updates = BroadcastStream::new(receiver).filter_map(Result::ok);
-    let stream = first.chain(updates).map(|text| Ok::<Event, Infallible>(Event::default().event("state").data(&*text)));
+    // Each event is the whole state. A follower that falls a whole channel behind is dropped (its browser
+    // reconnects and reads the state afresh), so no reader too slow holds the server's memory.
+    let updates = BroadcastStream::new(receiver).map_while(Result::ok);
+    let stream = first.chain(updates).map(move |text| {
+        let _counted = &following;
+        Ok::<Event, Infallible>(Event::default().event("state").data(&*text))
+    });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()).into_response())
 }
 
+#[utoipa::path(
+    get, path = "/api/games/{id}/hint", tag = "games", security(("bearer" = [])),
+    params(crate::openapi::GameId, crate::openapi::Level),
+    responses(
+        (status = 200, body = crate::openapi::Hint, description = "The hint, as the game gives it"),
+        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
+        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooMany, crate::openapi::Failed,
+        crate::openapi::Unavailable, crate::openapi::StoreFull,
+    )
+)]
 async fn hint(
     State(app): State<App>,
+    client: Client,
     id: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
     Query(query): Query<HashMap<String, String>>,
 ) -> Answer {
     let id = game_path(id)?;
-    blocking(move || {
-        let player = player(&app, &headers)?;
-        let slot = load(&app, &id)?;
-        let work = {
-            let mut game = guard(&slot)?;
-            let seat = seat_of(&game, &player).ok_or_else(|| {
-                ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
-            })?;
-            let work = game.live.hinting(seat, query.get("level").map(String::as_str))?;
-            // Checked after the hint's own rules, so that a refused hint is refused for its reason.
-            if game.hinting {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "not_allowed",
-                    "a hint for this game is being worked out: ask again once it is given",
-                ));
-            }
-            game.hinting = true;
-            work
-        };
-        // The bot thinks with the game unlocked (moves, reads and pushed updates go on); the flag is lowered
-        // however the thinking ends, a panic included, or the game would refuse hints for ever.
-        let _lowered = Lower(&slot);
-        Ok(Json(work.run()?).into_response())
+    let slot = open(&app, &client, &id).await?;
+    let a = app.clone();
+    let (work, lower) = blocking(move || {
+        let player = player(&a, &headers)?;
+        let game = guard(&slot)?;
+        let seat = seat_of(&game, &player).ok_or_else(|| {
+            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
+        })?;
+        if game.thinking.load(Ordering::SeqCst) != 0 {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+        }
+        let work = game.live.hinting(seat, query.get("level").map(String::as_str))?;
+        // Checked after the hint's own rules, so that a refused hint is refused for its reason.
+        if game.hinting.swap(true, Ordering::SeqCst) {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_allowed",
+                "a hint for this game is being worked out: ask again once it is given",
+            ));
+        }
+        Ok((work, Lower(Arc::clone(&game.hinting))))
     })
-    .await
-}
-
-/// Lowers a game's `hinting` flag when dropped.
-struct Lower<'a>(&'a Mutex<Loaded>);
-
-impl Drop for Lower<'_> {
-    fn drop(&mut self) {
-        lock(self.0).hinting = false;
+    .await?;
+    // The hint is worked out on the thinkers with the game unlocked (moves, reads and pushed updates go on);
+    // the flag comes down however it ends, unrun included.
+    let answer = app
+        .inner
+        .thinkers
+        .submit(&client.0, move || {
+            let _lower = lower;
+            work.run()
+        })
+        .map_err(|busy| ApiError::busy(busy, &app))?;
+    match tokio::time::timeout(app.inner.limits.think_wait, answer).await {
+        Ok(Ok(Ok(hint))) => Ok(Json(hint?).into_response()),
+        Ok(Ok(Err(Failed(why)))) => {
+            eprintln!("hamle: game {id}: a hint failed ({why})");
+            Err(ApiError::internal(format!("the hint failed ({why}): ask again")))
+        }
+        Ok(Err(_)) | Err(_) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the hint was not worked out in time: the server is busy, try again shortly",
+        )
+        .retry_after(1)),
     }
 }
 
-async fn record(State(app): State<App>, id: Result<Path<String>, PathRejection>) -> Answer {
+#[utoipa::path(
+    get, path = "/api/games/{id}/record", tag = "games", params(crate::openapi::GameId),
+    responses(
+        (status = 200, content_type = "text/plain", body = String,
+            description = "The record: tagged header lines, then one line per event"),
+        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::Failed, crate::openapi::Unavailable,
+        crate::openapi::StoreFull,
+    )
+)]
+async fn record(State(app): State<App>, client: Client, id: Result<Path<String>, PathRejection>) -> Answer {
     let id = game_path(id)?;
+    let slot = open(&app, &client, &id).await?;
     blocking(move || {
-        let game = load(&app, &id)?;
-        let game = guard(&game)?;
+        let game = guard(&slot)?;
         let mut text = game.live.record();
         let fair_lines = format!(
             "[Id \"{}\"]\n[Commitment \"{}\"]\n[Reveal \"{}\"]\n",
@@ -744,4 +1202,103 @@ async fn record(State(app): State<App>, id: Result<Path<String>, PathRejection>)
         Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hamle_classics::tictactoe::{Move, TicTacToe, definition};
+    use hamle_core::bot::Bot;
+    use hamle_core::{BotDef, Decision, Stream};
+    use std::sync::atomic::AtomicUsize;
+
+    /// How many thoughts the panicking bot began.
+    static BEGUN: AtomicUsize = AtomicUsize::new(0);
+
+    /// A bot whose every thought panics, as a bug in a bot would.
+    struct Panics;
+
+    impl Bot<TicTacToe> for Panics {
+        fn name(&self) -> String {
+            "panics".into()
+        }
+
+        fn choose(&mut self, _: &TicTacToe, _: &Budget, _: &mut Stream) -> Option<Decision<Move>> {
+            BEGUN.fetch_add(1, Ordering::SeqCst);
+            panic!("a bug in the bot");
+        }
+    }
+
+    /// A tic-tac-toe game held by `app` whose bot (seat 0, to move first) panics.
+    fn game_with_a_panicking_bot(app: &App) -> (String, Arc<Mutex<Loaded>>) {
+        let mut def = definition();
+        def.bots.push(BotDef { name: "panics", about: "panics", params: &[], make: |_, _| Ok(Box::new(Panics)) });
+        let def: &'static _ = Box::leak(Box::new(def));
+        let setup = Setup {
+            game: Spec::named("tictactoe"),
+            seats: vec![Seat::Bot(Spec::named("panics")), Seat::Person],
+            helper: None,
+            length: None,
+        };
+        let live = hamle_arena::Match::new(def, setup, 7, Budget::time(Duration::from_millis(100))).expect("a match");
+        let id = "0123456789abcdef0123456789abcdef".to_owned();
+        app.inner.store.add_player("player").expect("a player");
+        let row = GameRow {
+            id: id.clone(),
+            player: "player".into(),
+            kind: "tictactoe".into(),
+            setup: "{}".into(),
+            seed: 7,
+            salt: "salt".into(),
+            status: "playing".into(),
+            updated: 0,
+            format: FORMAT,
+            invite: None,
+            invite_expires: None,
+        };
+        app.inner.store.add_game(&row, &[(1, "player".into())], &[]).expect("stored");
+        let loaded = Loaded {
+            row,
+            live: Box::new(live),
+            people: vec![None, Some("player".into())],
+            stored: 0,
+            stale: false,
+            thinking: Arc::new(AtomicU64::new(0)),
+            hinting: Arc::new(AtomicBool::new(false)),
+            owed: None,
+        };
+        let slot = lock(&app.inner.games).hold(&id, Arc::new(Mutex::new(loaded)), 0);
+        (id, slot)
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_panicking_bot_leaves_the_game_out_of_thinking_and_the_next_request_asks_again() {
+        let app = App::in_memory().expect("an app");
+        let (id, slot) = game_with_a_panicking_bot(&app);
+        let client = Client("test".into());
+        let before = BEGUN.load(Ordering::SeqCst);
+        // Reading the game asks the bot owed a move; its thought panics on a thinker.
+        open(&app, &client, &id).await.expect("the game is read");
+        assert_eq!(BEGUN.load(Ordering::SeqCst), before + 1, "the bot was asked once");
+        {
+            let game = lock(&slot);
+            assert_eq!(game.thinking.load(Ordering::SeqCst), 0, "the game is not left thinking");
+            let owed = game.owed.clone().expect("the bot's move is owed");
+            assert!(owed.contains("a bug in the bot") && owed.contains("next request"), "{owed}");
+            let state = view(&game, None);
+            assert_eq!(state["thinking"], false);
+            assert_eq!(state["pending"], json!(owed));
+            assert_eq!(state["history"], json!([]), "nothing was played");
+            assert_eq!(game.stored, 0);
+        }
+        // The next request asks the bot again (and the thinkers, a panic caught, still work).
+        open(&app, &client, &id).await.expect("read again");
+        assert_eq!(BEGUN.load(Ordering::SeqCst), before + 2, "the next request retried the bot");
+        // A worker counts its thought done just after the answer is sent.
+        let clock = std::time::Instant::now();
+        while app.inner.thinkers.load() != (0, 0) && clock.elapsed() < Duration::from_secs(5) {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(app.inner.thinkers.load(), (0, 0), "nothing left waiting or running");
+    }
 }

@@ -15,23 +15,38 @@
 #![deny(missing_docs)]
 
 mod api;
+pub mod caps;
+pub mod client;
 pub mod fair;
+mod held;
 mod lab;
+mod openapi;
 pub mod store;
+pub mod think;
 mod web;
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub use api::router;
+pub use client::Proxies;
 use store::{Store, StoreError};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
+
+/// A rate: `burst` at once, then one more every `every`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    /// Requests allowed at once.
+    pub burst: u32,
+    /// Then one more every this long.
+    pub every: Duration,
+}
 
 /// What the server grants and holds: defaults a person never meets, each a flag of `hamle serve`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,28 +57,83 @@ pub struct Limits {
     pub bot_time: Duration,
     /// Games held in memory; the least recently used leave (and are read again from the store when asked for).
     pub games_in_memory: NonZeroUsize,
+    /// The bytes the games held in memory may take together (as each estimates its own, bots' tables
+    /// included); past it the least recently used leave too.
+    pub games_memory: usize,
     /// New players and new games one address may make at once.
     pub burst: u32,
     /// Then one more every this often.
     pub refill: Duration,
+    /// Actions and joins, per address and per player.
+    pub actions: Rate,
+    /// Hints, per address and per player.
+    pub hints: Rate,
+    /// Event streams opened, per address.
+    pub streams_opened: Rate,
     /// How long an invite to a game works.
     pub invite_ttl: Duration,
+    /// Threads that think for bots and hints (by default one a core).
+    pub thinkers: usize,
+    /// Thoughts that may wait for a thinker, all players together.
+    pub think_queue: usize,
+    /// Thoughts one client (an address) may have waiting or thinking.
+    pub think_per_client: usize,
+    /// Thinkers one client (an address) may use at once: by default half of them, so that a bystander always
+    /// finds one free.
+    pub think_share: usize,
+    /// How long an action waits for the bots' replies before it answers with the bot still thinking (the
+    /// reply is then pushed to the game's followers).
+    pub think_wait: Duration,
+    /// Open connections, in all.
+    pub connections: usize,
+    /// Open connections from one address (not counted for a trusted proxy).
+    pub connections_per_address: usize,
+    /// Open event streams, in all.
+    pub streams: usize,
+    /// Open event streams from one address.
+    pub streams_per_address: usize,
+    /// How long a client has to send a request's headers (and an idle connection stays open).
+    pub header_timeout: Duration,
+    /// How long a request may take, from its headers to its answer's (an event stream's events excepted).
+    pub request_timeout: Duration,
+    /// How long a write to a client may stall before the connection is dropped (a reader too slow).
+    pub write_timeout: Duration,
+    /// The most bytes the database may grow to; `None`: as the disk allows.
+    pub db_max_bytes: Option<u64>,
 }
 
 impl Default for Limits {
     fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
         Limits {
             bot_time: Duration::from_secs(1),
             games_in_memory: NonZeroUsize::new(1000).unwrap_or(NonZeroUsize::MIN),
+            games_memory: 512 << 20,
             burst: 60,
             refill: Duration::from_secs(1),
+            actions: Rate { burst: 60, every: Duration::from_millis(100) },
+            hints: Rate { burst: 20, every: Duration::from_secs(2) },
+            streams_opened: Rate { burst: 30, every: Duration::from_secs(1) },
             invite_ttl: Duration::from_secs(7 * 24 * 3600),
+            thinkers: cores,
+            think_queue: 64,
+            think_per_client: 8,
+            think_share: (cores / 2).max(1),
+            think_wait: Duration::from_secs(10),
+            connections: 1000,
+            connections_per_address: 100,
+            streams: 500,
+            streams_per_address: 20,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(30),
+            db_max_bytes: None,
         }
     }
 }
 
-/// The app's shared state: the store, the games in play (the most recently used, loaded on first use) and
-/// the channels that push each game's changes.
+/// The app's shared state: the store, the games in play (the most recently used, loaded on first use), the
+/// channels that push each game's changes, and the thinkers.
 #[derive(Clone)]
 pub struct App {
     inner: Arc<Inner>,
@@ -72,27 +142,77 @@ pub struct App {
 struct Inner {
     store: Store,
     limits: Limits,
-    games: Mutex<lru::LruCache<String, Arc<Mutex<api::Loaded>>>>,
+    games: Mutex<held::Held<Mutex<api::Loaded>>>,
     channels: Mutex<HashMap<String, tokio::sync::broadcast::Sender<Arc<str>>>>,
+    thinkers: think::Thinkers,
+    /// Event streams open, in all and by address.
+    streams: Mutex<Counts>,
+    proxies: std::sync::OnceLock<Proxies>,
+    /// Forgets the rate limiters' clients that are full again (run now and then by the server).
+    prune: Mutex<Vec<Box<dyn Fn() + Send + Sync>>>,
     /// The folder of reports published at `/lab`, read-only.
     lab: std::sync::OnceLock<PathBuf>,
+}
+
+/// Things open, in all and by address.
+#[derive(Default)]
+pub(crate) struct Counts {
+    total: usize,
+    by: HashMap<IpAddr, usize>,
+}
+
+impl Counts {
+    /// Counts one more for `ip` when both the total and the address stay within their caps.
+    pub(crate) fn take(&mut self, ip: IpAddr, total: usize, each: usize) -> Result<(), Over> {
+        let mine = self.by.get(&ip).copied().unwrap_or(0);
+        if mine >= each {
+            return Err(Over::Address);
+        }
+        if self.total >= total {
+            return Err(Over::Total);
+        }
+        self.total += 1;
+        self.by.insert(ip, mine + 1);
+        Ok(())
+    }
+
+    /// Counts one fewer for `ip`.
+    pub(crate) fn give(&mut self, ip: IpAddr) {
+        self.total = self.total.saturating_sub(1);
+        if let Some(n) = self.by.get_mut(&ip) {
+            *n -= 1;
+            if *n == 0 {
+                self.by.remove(&ip);
+            }
+        }
+    }
+}
+
+/// Which cap was met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Over {
+    /// The address's.
+    Address,
+    /// The server's.
+    Total,
 }
 
 impl App {
     /// The app over the SQLite file at `path`, created on first run.
     ///
     /// # Errors
-    /// When the file cannot be opened or its schema migrated.
+    /// When the file cannot be opened or its schema migrated, or its schema is newer than this binary's.
     pub fn open(path: &Path) -> Result<App, StoreError> {
-        Ok(App::with_store(Store::open(path)?, Limits::default()))
+        App::open_with(path, Limits::default())
     }
 
     /// The app over the SQLite file at `path` with the given limits.
     ///
     /// # Errors
-    /// When the file cannot be opened or its schema migrated.
+    /// When the file cannot be opened or its schema migrated, or its schema is newer than this binary's.
     pub fn open_with(path: &Path, limits: Limits) -> Result<App, StoreError> {
-        Ok(App::with_store(Store::open(path)?, limits))
+        let store = Store::open_with(path, store::Options { max_bytes: limits.db_max_bytes })?;
+        Ok(App::with_store(store, limits))
     }
 
     /// The app over a store in memory, for tests.
@@ -112,9 +232,26 @@ impl App {
     }
 
     fn with_store(store: Store, limits: Limits) -> App {
-        let games = Mutex::new(lru::LruCache::new(limits.games_in_memory));
-        let lab = std::sync::OnceLock::new();
-        App { inner: Arc::new(Inner { store, limits, games, channels: Mutex::new(HashMap::new()), lab }) }
+        let games = Mutex::new(held::Held::new(limits.games_in_memory, limits.games_memory));
+        let thinkers = think::Thinkers::new(think::Sizes {
+            workers: limits.thinkers,
+            queue: limits.think_queue,
+            per_client: limits.think_per_client,
+            share: limits.think_share,
+        });
+        App {
+            inner: Arc::new(Inner {
+                store,
+                limits,
+                games,
+                channels: Mutex::new(HashMap::new()),
+                thinkers,
+                streams: Mutex::new(Counts::default()),
+                proxies: std::sync::OnceLock::new(),
+                prune: Mutex::new(Vec::new()),
+                lab: std::sync::OnceLock::new(),
+            }),
+        }
     }
 
     /// Publishes the report folders in `dir` at `/lab`, read-only; false (and nothing changed) when a folder is
@@ -123,9 +260,29 @@ impl App {
         self.inner.lab.set(dir).is_ok()
     }
 
+    /// Believes `X-Forwarded-For` from these proxies (a reverse proxy in front of the server); false (and nothing
+    /// changed) when proxies were set already. Without it the header is ignored.
+    pub fn trust_proxies(&self, proxies: Proxies) -> bool {
+        self.inner.proxies.set(proxies).is_ok()
+    }
+
+    pub(crate) fn proxies(&self) -> Proxies {
+        self.inner.proxies.get().cloned().unwrap_or_default()
+    }
+
     /// How many games are held in memory now.
     pub fn games_in_memory(&self) -> usize {
         api::lock(&self.inner.games).len()
+    }
+
+    /// About how many bytes the games held in memory take, as they estimate it.
+    pub fn games_bytes(&self) -> usize {
+        api::lock(&self.inner.games).bytes()
+    }
+
+    /// The limits the app was made with.
+    pub fn limits(&self) -> Limits {
+        self.inner.limits
     }
 }
 
@@ -141,7 +298,11 @@ pub async fn serve(listener: tokio::net::TcpListener, app: App) -> std::io::Resu
     .await
 }
 
-/// Serves the app on `listener` until `stop` completes.
+/// Serves the app on `listener` until `stop` completes, then waits for the requests open to end.
+///
+/// Each connection is counted against the caps in [`Limits`] (one over them is closed at once), reads its
+/// headers within `header_timeout` (an idle one is closed after as long), and is dropped when a write to it
+/// stalls for `write_timeout`.
 ///
 /// # Errors
 /// When the server fails.
@@ -150,7 +311,70 @@ pub async fn serve_until(
     app: App,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(app).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(stop)
-        .await
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt as _;
+
+    let limits = app.inner.limits;
+    let proxies = app.proxies();
+    let router = router(app.clone());
+    let connections = Arc::new(Mutex::new(Counts::default()));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    // HTTP/1.1 alone: browsers speak HTTP/2 only over TLS, which a reverse proxy in front ends, and the header
+    // timeout then covers a connection from its first byte (the auto builder's version sniffing is not timed).
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+    let pruning = tokio::spawn({
+        let app = app.clone();
+        async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                for prune in api::lock(&app.inner.prune).iter() {
+                    prune();
+                }
+            }
+        }
+    });
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of file descriptors, or a connection reset before it was taken: wait a little, go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let ip = client::key(peer.ip());
+        let each = if proxies.trusts(peer.ip()) { usize::MAX } else { limits.connections_per_address };
+        if api::lock(&connections).take(ip, limits.connections, each).is_err() {
+            // Over a cap: closed at once, so it holds nothing.
+            drop(stream);
+            continue;
+        }
+        let _ = stream.set_nodelay(true);
+        let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
+        timed.set_write_timeout(Some(limits.write_timeout));
+        let io = TokioIo::new(Box::pin(timed));
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+            router.clone().oneshot(request)
+        });
+        let connection = graceful.watch(builder.serve_connection(io, service));
+        let connections = Arc::clone(&connections);
+        tokio::spawn(async move {
+            // A connection that fails (reset, timed out) just ends.
+            let _ = connection.await;
+            api::lock(&connections).give(ip);
+        });
+    }
+    pruning.abort();
+    drop(listener);
+    // Event streams never end by themselves: they get a moment to, with the requests in flight.
+    let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    Ok(())
 }

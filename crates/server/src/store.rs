@@ -54,8 +54,47 @@ pub const FORMAT: i64 = 2;
 
 /// A failure of the store.
 #[derive(Debug, thiserror::Error)]
-#[error("the store failed: {0}")]
-pub struct StoreError(#[from] rusqlite::Error);
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("the store failed: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// The database was written by a newer hamle, whose schema this one does not know.
+    #[error(
+        "the database's schema is version {found}, newer than this hamle knows ({known}): run the hamle that wrote \
+         it, or give another --db"
+    )]
+    Newer {
+        /// The schema version of the file.
+        found: usize,
+        /// The newest version this binary knows.
+        known: usize,
+    },
+}
+
+/// What kind of failure a [`StoreError`] is, for the answer a client gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The disk (or the database's size limit) is full: nothing was written.
+    Full,
+    /// Another process holds the database's write lock: nothing was written, and a retry may succeed.
+    Busy,
+    /// Anything else.
+    Other,
+}
+
+impl StoreError {
+    /// What kind of failure this is.
+    pub fn failure(&self) -> Failure {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => match e.code {
+                rusqlite::ErrorCode::DiskFull => Failure::Full,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => Failure::Busy,
+                _ => Failure::Other,
+            },
+            _ => Failure::Other,
+        }
+    }
+}
 
 /// A game as stored: what it is and its secret; its actions are read apart.
 #[derive(Clone, Debug)]
@@ -104,10 +143,28 @@ pub enum JoinError {
     Store(#[from] StoreError),
 }
 
-/// The store, one SQLite connection behind a lock: SQLite writes one transaction at a time anyway.
+/// The store: one SQLite connection that writes, behind a lock (SQLite writes one transaction at a time anyway),
+/// and a few that only read, so that reads never wait for a write (WAL lets them read beside it).
 pub struct Store {
     db: Mutex<Connection>,
+    readers: Vec<Mutex<Connection>>,
+    /// Where the next read starts looking for a free reader.
+    next: std::sync::atomic::AtomicUsize,
 }
+
+/// How the store is opened.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The most bytes the database may grow to (SQLite's `max_page_count`); a write past it fails with
+    /// [`Failure::Full`] and changes nothing. `None`: as large as the disk allows.
+    pub max_bytes: Option<u64>,
+}
+
+/// Connections that only read, beside the one that writes.
+const READERS: usize = 4;
+
+/// How long a write waits for another process's lock on the database before it fails with [`Failure::Busy`].
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Seconds since 1970.
 pub fn now() -> i64 {
@@ -120,31 +177,55 @@ impl Store {
     /// # Errors
     /// When the file cannot be opened or migrated.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        Self::setup(Connection::open(path)?)
+        Self::open_with(path, Options::default())
     }
 
-    /// A store in memory, for tests.
+    /// Opens the database at `path` with `options`.
+    ///
+    /// # Errors
+    /// When the file cannot be opened or migrated, or its schema is newer than this binary knows.
+    pub fn open_with(path: &Path, options: Options) -> Result<Store, StoreError> {
+        let mut store = Self::setup(Connection::open(path)?, options)?;
+        for _ in 0..READERS {
+            let reader = Connection::open_with_flags(
+                path,
+                rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+            )?;
+            reader.busy_timeout(BUSY_WAIT)?;
+            store.readers.push(Mutex::new(reader));
+        }
+        Ok(store)
+    }
+
+    /// A store in memory, for tests (it reads through its one connection).
     ///
     /// # Errors
     /// When SQLite cannot start.
     pub fn in_memory() -> Result<Store, StoreError> {
-        Self::setup(Connection::open_in_memory()?)
+        Self::setup(Connection::open_in_memory()?, Options::default())
     }
 
-    fn setup(mut db: Connection) -> Result<Store, StoreError> {
+    fn setup(mut db: Connection, options: Options) -> Result<Store, StoreError> {
         // WAL with NORMAL sync survives a killed process (not a power cut) and lets readers run beside a writer.
         db.pragma_update(None, "journal_mode", "WAL")?;
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
-        db.busy_timeout(std::time::Duration::from_secs(5))?;
+        db.busy_timeout(BUSY_WAIT)?;
         let applied: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if applied > MIGRATIONS.len() {
+            return Err(StoreError::Newer { found: applied, known: MIGRATIONS.len() });
+        }
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(applied) {
             let tx = db.transaction()?;
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", version + 1)?;
             tx.commit()?;
         }
-        Ok(Store { db: Mutex::new(db) })
+        if let Some(bytes) = options.max_bytes {
+            let page: u64 = db.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+            db.pragma_update(None, "max_page_count", (bytes / page.max(1)).max(1))?;
+        }
+        Ok(Store { db: Mutex::new(db), readers: Vec::new(), next: std::sync::atomic::AtomicUsize::new(0) })
     }
 
     fn db(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -152,12 +233,26 @@ impl Store {
         self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// A connection to read with: a free reader if one is, else the next in turn (the writer without readers).
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
+        if self.readers.is_empty() {
+            return self.db();
+        }
+        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        for i in 0..self.readers.len() {
+            if let Ok(reader) = self.readers[(start + i) % self.readers.len()].try_lock() {
+                return reader;
+            }
+        }
+        self.readers[start % self.readers.len()].lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// The schema version.
     ///
     /// # Errors
     /// When the store fails.
     pub fn version(&self) -> Result<usize, StoreError> {
-        Ok(self.db().query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(self.reader().query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
     /// Adds a player by the hash of its token.
@@ -175,7 +270,7 @@ impl Store {
     /// When the store fails.
     pub fn has_player(&self, token_hash: &str) -> Result<bool, StoreError> {
         let found: Option<i64> = self
-            .db()
+            .reader()
             .query_row("SELECT 1 FROM players WHERE token_hash = ?1", [token_hash], |r| r.get(0))
             .optional()?;
         Ok(found.is_some())
@@ -244,7 +339,7 @@ impl Store {
     /// # Errors
     /// When the store fails.
     pub fn seats(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
-        let db = self.db();
+        let db = self.reader();
         let mut query = db.prepare("SELECT seat, player FROM seats WHERE game = ?1 ORDER BY seat")?;
         let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -293,7 +388,7 @@ impl Store {
     /// When the store fails.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
         Ok(self
-            .db()
+            .reader()
             .query_row(
                 "SELECT id, player, kind, setup, seed, salt, status, updated, format, invite, invite_expires
                  FROM games WHERE id = ?1",
@@ -308,7 +403,7 @@ impl Store {
     /// # Errors
     /// When the store fails.
     pub fn actions(&self, id: &str) -> Result<Vec<String>, StoreError> {
-        let db = self.db();
+        let db = self.reader();
         let mut query = db.prepare("SELECT action FROM actions WHERE game = ?1 ORDER BY seq")?;
         let rows = query.query_map([id], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -319,7 +414,7 @@ impl Store {
     /// # Errors
     /// When the store fails.
     pub fn games_of(&self, token_hash: &str) -> Result<Vec<GameRow>, StoreError> {
-        let db = self.db();
+        let db = self.reader();
         let mut query = db.prepare(
             "SELECT id, player, kind, setup, seed, salt, status, updated, format, invite, invite_expires FROM games
              WHERE player = ?1 OR id IN (SELECT game FROM seats WHERE player = ?1)

@@ -12,6 +12,13 @@ use std::time::{Duration, Instant};
 use hamle_server::{App, Limits};
 use serde_json::{Value, json};
 
+/// The default limits with the rates of actions, hints and event streams raised: a test plays as fast as a
+/// script, which the defaults (made for people) would slow down. The tests of the limits set their own.
+pub fn scripted() -> Limits {
+    let fast = hamle_server::Rate { burst: 1_000_000, every: Duration::from_micros(1) };
+    Limits { actions: fast, hints: fast, streams_opened: fast, ..Limits::default() }
+}
+
 /// A running server; dropping it stops it.
 pub struct Server {
     pub addr: SocketAddr,
@@ -54,7 +61,7 @@ impl Server {
 
     /// Serves the store in the file at `path`.
     pub fn on_file(path: &Path) -> Server {
-        Server::start(App::open(path).expect("the store opens"))
+        Server::on_file_with(path, scripted())
     }
 
     /// Serves the store in the file at `path` with these limits.
@@ -64,7 +71,7 @@ impl Server {
 
     /// Serves a store in memory.
     pub fn in_memory() -> Server {
-        Server::start(App::in_memory().expect("the store opens"))
+        Server::in_memory_with(scripted())
     }
 
     /// Serves a store in memory with these limits.
