@@ -456,8 +456,12 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         matches!(self.setup.seats.get(usize::from(seat)), Some(Seat::Person))
     }
 
-    /// A match to N points is over when a seat has N; a match of one game (no length) when its game is.
+    /// A match to N points is over when a seat has N; a match of one game (no length) when its game is; and a
+    /// match at its ceiling of records when its game in play has ended (no next game can be stored).
     fn match_over(&self) -> bool {
+        if self.records >= MAX_RECORDS && self.ending.is_some() {
+            return true;
+        }
         match self.setup.length {
             Some(n) => self.score.iter().any(|&s| s >= f64::from(n)),
             None => self.ending.is_some(),
@@ -790,6 +794,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                     return Err(refuse("undo the steps entered before asking the bot"));
                 }
                 let mut ties = self.ties();
+                if self.helper.is_none() {
+                    // A helper lost to a failed or abandoned thought is built again from its spec.
+                    self.helper = self.setup.helper.as_ref().and_then(|spec| self.def.bot(spec, &self.start).ok());
+                }
                 let helper = self.helper.as_mut().ok_or_else(|| refuse("this game has no helper bot"))?;
                 let decision =
                     helper.choose(&self.state, &self.budget, &mut ties).ok_or_else(|| refuse("the bot has no move"))?;
@@ -864,6 +872,9 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             return Err(refuse("a bot sits at that seat"));
         }
         if self.records >= MAX_RECORDS && action != Action::Resign {
+            if self.match_over() {
+                return Err(refuse("the match is over"));
+            }
             return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
         }
         let mut drawn = Vec::new();

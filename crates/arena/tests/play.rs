@@ -626,3 +626,360 @@ fn no_draw_is_offered_between_the_games_of_a_match() {
     let refused = live.act(0, Action::OfferDraw).expect_err("the game is over, the match is not");
     assert_eq!(refused, Refusal::NotAllowed("this game is over".into()));
 }
+
+// The bounds of the play layer (undos, take-backs, records), the view's log window, and what the server asks
+// of a match: whether a bot is due, the helper's thought handed out, and the memory a match holds.
+
+use hamle_arena::play::{LOG_SHOWN, MAX_RECORDS, MAX_TAKEBACKS, MAX_UNDOS};
+
+/// Throws (the bot acting meanwhile) until the person at seat 0 has a play to enter.
+fn to_persons_play(game: &mut Match<Hapis>) {
+    for _ in 0..200 {
+        until_person(game);
+        let view = game.view();
+        match view["to_do"].as_str() {
+            Some("roll") => {
+                game.act(0, Action::Roll).expect("the person's throw");
+            }
+            Some("move") => {
+                assert_eq!(view["turn"], 0, "the person's play");
+                return;
+            }
+            Some("next") => {
+                game.act(0, Action::Next).expect("the next game");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    panic!("the person never had a play to enter");
+}
+
+/// The person's legal plays now, the pass left out.
+fn plays(game: &Match<Hapis>) -> Vec<String> {
+    let view = game.view();
+    let legal = view["legal"].as_array().expect("plays");
+    legal.iter().filter_map(Value::as_str).filter(|p| !p.is_empty()).map(str::to_owned).collect()
+}
+
+/// The steps of a play in notation, as a person enters them.
+fn steps_of(play: &str) -> Vec<String> {
+    play.split_whitespace().map(|s| s.trim_end_matches('*').to_owned()).collect()
+}
+
+/// Brings the person to a play of two steps or more (playing shorter ones whole on the way): its first step
+/// entered alone leaves the move unfinished.
+fn to_a_long_play(game: &mut Match<Hapis>) -> String {
+    for _ in 0..200 {
+        to_persons_play(game);
+        let plays = plays(game);
+        if let Some(play) = plays.iter().find(|p| steps_of(p).len() >= 2) {
+            return play.clone();
+        }
+        game.act(0, Action::Move { mv: plays[0].clone() }).expect("a legal play");
+    }
+    panic!("the person never had a play of two steps");
+}
+
+/// Enters `step` and undoes it, `times` times.
+fn step_and_undo(game: &mut Match<Hapis>, step: &str, times: u32) {
+    for n in 0..times {
+        game.act(0, Action::Step { step: step.to_owned() }).unwrap_or_else(|e| panic!("step {n}: {e}"));
+        game.act(0, Action::Undo).unwrap_or_else(|e| panic!("undo {n}: {e}"));
+    }
+}
+
+#[test]
+fn the_undo_past_max_undos_since_a_move_is_refused_and_a_move_starts_the_count_again() {
+    let mut game = hapis_vs("random", "hapis", 3);
+    let play = to_a_long_play(&mut game);
+    let steps = steps_of(&play);
+    step_and_undo(&mut game, &steps[0], MAX_UNDOS);
+    game.act(0, Action::Step { step: steps[0].clone() }).expect("steps are not bounded, undos are");
+    let version = game.version();
+    let refused = game.act(0, Action::Undo).expect_err("the 51st undo since the last move");
+    assert_eq!(
+        refused,
+        Refusal::NotAllowed(format!("{MAX_UNDOS} steps were undone since the last move: play this one"))
+    );
+    assert!(refused.to_string().contains("50"), "{refused}");
+    assert_eq!(game.version(), version, "a refused undo is no record");
+    assert_eq!(game.pending(), &steps[..1], "the step stays entered");
+    for step in &steps[1..] {
+        game.act(0, Action::Step { step: step.clone() }).expect("the rest of the play");
+    }
+    assert!(game.pending().is_empty(), "the play was made");
+    assert!(game.log().iter().any(|l| l.text == format!("White plays {play}.")), "{:?}", game.log());
+    // The person's next play has its own 50 undos.
+    let play = to_a_long_play(&mut game);
+    let step = steps_of(&play).remove(0);
+    step_and_undo(&mut game, &step, MAX_UNDOS);
+    game.act(0, Action::Step { step }).expect("a step");
+    assert!(matches!(game.act(0, Action::Undo), Err(Refusal::NotAllowed(_))), "the bound holds again");
+}
+
+#[test]
+fn the_takeback_past_max_takebacks_in_a_game_is_refused_and_a_replay_counts_the_same() {
+    let setup = Setup {
+        game: spec("tictactoe"),
+        seats: vec![Seat::Person, Seat::Bot(spec("random"))],
+        helper: None,
+        length: Some(3),
+    };
+    let mut live = start(setup.clone(), 3);
+    let mut records = Vec::new();
+    for n in 0..MAX_TAKEBACKS {
+        records.push(live.act(0, Action::Move { mv: "b2".into() }).expect("b2 is free again"));
+        records.extend(run_bots(live.as_mut(), 1));
+        records.push(live.act(0, Action::Takeback).unwrap_or_else(|e| panic!("take-back {}: {e}", n + 1)));
+    }
+    assert_eq!(live.version(), 3 * MAX_TAKEBACKS as usize);
+    records.push(live.act(0, Action::Move { mv: "b2".into() }).expect("b2"));
+    records.extend(run_bots(live.as_mut(), 1));
+    let version = live.version();
+    let refused = live.act(0, Action::Takeback).expect_err("the 101st take-back");
+    assert_eq!(refused, Refusal::NotAllowed(format!("this game has had its {MAX_TAKEBACKS} take-backs")));
+    assert!(refused.to_string().contains("100"), "{refused}");
+    assert_eq!(live.version(), version);
+    // The records of the 100 take-backs replay, and the replayed match counts them too.
+    let mut again = start(setup, 3);
+    for record in &records {
+        again.replay(record).expect("the records replay");
+    }
+    assert_eq!(again.view(), live.view());
+    assert_eq!(again.act(0, Action::Takeback), Err(refused));
+    // The bound is per game: the next game of the match has its own.
+    live.act(0, Action::Resign).expect("resign game 1");
+    live.act(0, Action::Next).expect("game 2");
+    run_bots(live.as_mut(), 1);
+    let free = live.view()["legal"][0].as_str().expect("a free square").to_owned();
+    live.act(0, Action::Move { mv: free }).expect("the person's first move of game 2");
+    run_bots(live.as_mut(), 1);
+    live.act(0, Action::Takeback).expect("game 2's first take-back");
+}
+
+#[test]
+fn a_match_at_its_ceiling_refuses_all_but_resigning_and_no_bot_is_due() {
+    // Each of the person's turns is padded with a step entered and undone (two records, at most 50 times), and
+    // the last turn is made to end exactly on the ceiling with the person's play: the bot's throw is next.
+    let mut game = hapis_vs("random", "hapis", 1000);
+    let limit = 2 * MAX_UNDOS as usize + 1;
+    loop {
+        let play = to_a_long_play(&mut game);
+        let steps = steps_of(&play);
+        let left = MAX_RECORDS - game.version();
+        if left > limit {
+            let pairs = ((left - limit) / 2).clamp(1, MAX_UNDOS as usize) as u32;
+            step_and_undo(&mut game, &steps[0], pairs);
+            game.act(0, Action::Move { mv: play }).expect("the play");
+        } else if left % 2 == 1 {
+            step_and_undo(&mut game, &steps[0], (left / 2) as u32);
+            game.act(0, Action::Move { mv: play }).expect("the last play");
+            break;
+        } else if steps.len() % 2 == 0 && left >= steps.len() {
+            step_and_undo(&mut game, &steps[0], ((left - steps.len()) / 2) as u32);
+            for step in &steps {
+                game.act(0, Action::Step { step: step.clone() }).expect("a step of the last play");
+            }
+            break;
+        } else {
+            assert!(left >= 8, "{left} records left: the seed does not land on the ceiling");
+            game.act(0, Action::Move { mv: play }).expect("the play");
+        }
+    }
+    assert_eq!(game.version(), MAX_RECORDS);
+    let view = game.view();
+    assert_eq!((view["turn"].clone(), view["to_do"].clone()), (1.into(), "roll".into()), "the bot's throw is next");
+    assert!(!game.bot_due(), "no bot acts at the ceiling");
+    assert!(game.bot_turn().is_none());
+    assert_eq!(game.version(), MAX_RECORDS);
+    let ceiling =
+        Refusal::NotAllowed(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it"));
+    let actions = [
+        Action::Roll,
+        Action::Move { mv: "1/3".into() },
+        Action::Step { step: "1/3".into() },
+        Action::Undo,
+        Action::Takeback,
+        Action::OfferDraw,
+        Action::Bot,
+        Action::Next,
+    ];
+    for action in actions {
+        assert_eq!(game.act(0, action.clone()), Err(ceiling.clone()), "{action:?}");
+    }
+    assert!(matches!(game.helping(0), Err(ref r) if *r == ceiling));
+    assert_eq!(game.version(), MAX_RECORDS);
+    assert_eq!(game.view(), view, "refusals change nothing");
+    let record = game.act(0, Action::Resign).expect("resigning is allowed at the ceiling");
+    assert_eq!(record.action, Action::Resign);
+    assert_eq!(game.version(), MAX_RECORDS + 1);
+    assert_eq!(game.ending().map(|e| e.resigned), Some(Some(0)));
+    // No next game can be stored: the match (to 5 points, unreached) is over, not stuck.
+    assert!(game.over(), "a match at its ceiling is over once its game has ended");
+    assert_eq!(game.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
+}
+
+#[test]
+fn the_view_shows_the_newest_log_lines_from_log_start() {
+    let setup = bots("hapis", "random", "random", Some(5));
+    let mut game = Match::new(&HAPIS, setup, 21, Budget::depth(1)).expect("a match");
+    run_bots(&mut game, 6);
+    let short = game.view();
+    let total = game.log().len();
+    assert!(total > 0 && total < LOG_SHOWN);
+    assert_eq!(short["log_start"], 0, "fewer lines than shown: all of them");
+    assert_eq!(short["log"].as_array().map(Vec::len), Some(total));
+    while game.log().len() <= LOG_SHOWN + 50 {
+        assert!(!run_bots(&mut game, 1).is_empty(), "the bots play on");
+    }
+    let total = game.log().len();
+    let view = game.view();
+    let shown = view["log"].as_array().expect("a log");
+    assert_eq!(shown.len(), LOG_SHOWN);
+    assert_eq!(view["log_start"], total - LOG_SHOWN, "the older lines");
+    let line = |i: usize| serde_json::to_value(&game.log()[i]).expect("a line");
+    assert_eq!(shown[0], line(total - LOG_SHOWN), "the first shown is line log_start");
+    assert_eq!(shown[LOG_SHOWN - 1], line(total - 1), "the last shown is the newest");
+    assert_ne!(shown[0], line(0), "the oldest is not shown");
+}
+
+/// `bot_due` and what `bot_turn` does now agree; a thought it hands out is played.
+fn due_agrees(live: &mut dyn Live) -> bool {
+    let due = live.bot_due();
+    let version = live.version();
+    let turn = live.bot_turn();
+    assert_eq!(due, turn.is_some(), "bot_due says {due}");
+    if !due {
+        assert_eq!(live.version(), version, "nothing happened");
+    }
+    if let Some(BotTurn::Think(thinking)) = turn {
+        live.finish(thinking.run()).expect("the bot plays");
+    }
+    due
+}
+
+#[test]
+fn bot_due_is_true_exactly_when_bot_turn_acts() {
+    let mut live = person_vs_bot("tictactoe", "random", 0);
+    assert!(!due_agrees(live.as_mut()), "the person moves first");
+    live.act(0, Action::Move { mv: "b2".into() }).expect("b2");
+    assert!(due_agrees(live.as_mut()), "the bot replies");
+    assert!(!due_agrees(live.as_mut()), "the person again");
+    live.act(0, Action::Resign).expect("resign");
+    assert!(!due_agrees(live.as_mut()), "the game is over");
+    let mut second = person_vs_bot("tictactoe", "random", 1);
+    assert!(due_agrees(second.as_mut()), "the bot opens");
+    // A throw of the dice is a bot's act too (done at once).
+    let mut hapis = hapis_vs("random", "hapis(next=winner)", 3);
+    hapis.act(0, Action::Roll).expect("the opening throw");
+    hapis.act(0, Action::Resign).expect("White resigns");
+    hapis.act(0, Action::Next).expect("the next game, Black (the bot) throws first");
+    assert!(hapis.bot_due());
+    assert!(matches!(hapis.bot_turn(), Some(BotTurn::Acted(Record { action: Action::Roll, .. }))));
+    let alone = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: Some(spec("random")), length: None };
+    let mut alone = start(alone, 4);
+    for _ in 0..5 {
+        assert!(!due_agrees(alone.as_mut()), "no bot sits in a one-player game");
+        alone.act(0, Action::Bot).expect("the helper moves, not by itself");
+    }
+    // Bots alone: due between the games of their match too.
+    let mut both = start(bots("tictactoe", "random", "random", Some(2)), 6);
+    let mut between = 0;
+    while due_agrees(both.as_mut()) {
+        between += usize::from(both.view()["to_do"] == "next");
+    }
+    assert!(both.over());
+    assert!(between > 0, "a game of the match ended before the last");
+}
+
+fn helped_2048(seed: u64) -> Box<dyn Live> {
+    let setup = Setup {
+        game: spec("2048"),
+        seats: vec![Seat::Person],
+        helper: Some(spec("expectimax(depth=1)")),
+        length: None,
+    };
+    start(setup, seed)
+}
+
+#[test]
+fn the_helpers_thought_plays_the_move_that_acting_bot_would() {
+    let (mut thought, mut acted) = (helped_2048(17), helped_2048(17));
+    for n in 0..8 {
+        let thinking = thought.helping(0).unwrap_or_else(|e| panic!("decision {n}: {e}"));
+        let record = thought.finish(thinking.run()).expect("a fresh thought is played");
+        assert!(matches!(record, Record { seat: 0, action: Action::Move { .. }, bot: true, .. }), "{record:?}");
+        assert_eq!(record.chance.len(), 1, "a tile after the move");
+        assert_eq!(record, acted.act(0, Action::Bot).expect("the helper moves"), "decision {n}");
+    }
+    assert_eq!(thought.version(), 8);
+    assert_eq!(thought.view(), acted.view());
+}
+
+#[test]
+fn helping_is_refused_for_a_bot_out_of_turn_with_steps_entered_and_without_a_helper() {
+    let with_helper = |person: u8| {
+        let mut seats = vec![Seat::Bot(spec("random")), Seat::Bot(spec("random"))];
+        seats[usize::from(person)] = Seat::Person;
+        start(Setup { game: spec("tictactoe"), seats, helper: Some(spec("random")), length: None }, 1)
+    };
+    let refused = |live: &mut dyn Live, seat| {
+        let version = live.version();
+        let Err(why) = live.helping(seat) else { panic!("helping seat {seat} is refused") };
+        assert_eq!(live.version(), version);
+        why
+    };
+    let mut live = with_helper(0);
+    assert_eq!(refused(live.as_mut(), 1), Refusal::NotAllowed("a bot sits at that seat".into()));
+    assert!(live.helping(0).is_ok(), "the person's seat, in turn");
+    let mut second = with_helper(1);
+    assert_eq!(refused(second.as_mut(), 1), Refusal::NotAllowed("it is not your turn".into()));
+    let setup = Setup {
+        game: spec("hapis"),
+        seats: vec![Seat::Person, Seat::Bot(spec("random"))],
+        helper: Some(spec("random")),
+        length: Some(1),
+    };
+    let mut hapis = Match::new(&HAPIS, setup, 11, Budget::depth(1)).expect("a match");
+    let play = to_a_long_play(&mut hapis);
+    hapis.act(0, Action::Step { step: steps_of(&play).remove(0) }).expect("a step");
+    assert_eq!(refused(&mut hapis, 0), Refusal::NotAllowed("undo the steps entered before asking the bot".into()));
+    hapis.act(0, Action::Undo).expect("undo");
+    assert!(hapis.helping(0).is_ok(), "the steps undone");
+    let alone = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: None, length: None };
+    let mut alone = start(alone, 1);
+    assert_eq!(refused(alone.as_mut(), 0), Refusal::NotAllowed("this game has no helper bot".into()));
+}
+
+#[test]
+fn a_helpers_stale_thought_is_dropped_and_the_helper_thinks_again() {
+    let (mut live, mut twin) = (helped_2048(23), helped_2048(23));
+    let thinking = live.helping(0).expect("the helper thinks");
+    let mv = live.view()["legal"][0].as_str().expect("a legal move").to_owned();
+    let moved = live.act(0, Action::Move { mv: mv.clone() }).expect("the person moves meanwhile");
+    assert_eq!(live.finish(thinking.run()), None, "the match moved on");
+    assert_eq!(live.version(), 1, "the stale thought played nothing");
+    assert_eq!(live.view()["board"]["moves"], 1);
+    let again = live.helping(0).expect("the helper again");
+    let record = live.finish(again.run()).expect("a fresh thought");
+    assert_eq!(twin.act(0, Action::Move { mv }).expect("the same move"), moved);
+    assert_eq!(record, twin.act(0, Action::Bot).expect("the helper moves"), "the helper chose as it would have");
+}
+
+#[test]
+fn the_footprint_grows_with_the_log_and_counts_the_engines_table() {
+    let setup = bots("hapis", "random", "random", Some(3));
+    let mut game = Match::new(&HAPIS, setup, 5, Budget::depth(1)).expect("a match");
+    let fresh = game.footprint();
+    run_bots(&mut game, 300);
+    let text: usize = game.log().iter().map(|l| l.text.len()).sum();
+    assert!(game.log().len() > 50, "a long log");
+    assert!(game.footprint() >= fresh + text, "{} < {fresh} + {text} bytes of log", game.footprint());
+    let mut chess = person_vs_bot("chess", "engine(level=1)", 0);
+    chess.act(0, Action::Move { mv: "e4".into() }).expect("e4");
+    let before = chess.footprint();
+    run_bots(chess.as_mut(), 1);
+    let after = chess.footprint();
+    // Level 1 keeps a table of 1 MiB between moves (its slots fill the MiB to within one slot).
+    assert!(after >= before + (1 << 20) - 64, "{after} < {before} + 1 MiB");
+}

@@ -10,7 +10,6 @@ use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
@@ -438,39 +437,46 @@ impl axum::extract::FromRequestParts<App> for Client {
     }
 }
 
+/// Where a game stands for the one who asked: a bot's thought to hand out, or the state to answer.
+enum Step {
+    /// A bot must think: the thought, the flag that marks the game thinking.
+    Think(Thinking, Flag),
+    /// No bot is to act now (or one thinks already): the state, as the asker sees it.
+    Done(Value),
+}
+
 /// Under the game's lock: acts the bots take at once (a throw) are stored; a bot that must think gets its
-/// thought handed out and the game is marked thinking. `None` when no bot is to act, or one is thinking already.
-fn next_thought(app: &App, id: &str, slot: &Mutex<Loaded>) -> Result<Option<(Thinking, Flag)>, ApiError> {
-    let mut game = guard(slot)?;
+/// thought handed out and the game is marked thinking; otherwise the state for `viewer`.
+fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Result<Step, ApiError> {
     loop {
         if game.thinking.load(Ordering::SeqCst) != 0 {
-            return Ok(None);
+            return Ok(Step::Done(view(game, viewer)));
         }
         match game.live.bot_turn() {
-            None => return Ok(None),
+            None => return Ok(Step::Done(view(game, viewer))),
             Some(BotTurn::Acted(record)) => {
-                commit(app, &mut game, &record)?;
-                publish(app, id, &game);
+                commit(app, game, &record)?;
+                publish(app, id, game);
             }
             Some(BotTurn::Think(thinking)) => {
                 game.owed = None;
-                let flag = Flag::raise(&game);
-                return Ok(Some((thinking, flag)));
+                let flag = Flag::raise(game);
+                return Ok(Step::Think(thinking, flag));
             }
         }
     }
 }
 
-/// Plays a thought that came back (or says why none did), stores the move and pushes it; false when the thought
-/// failed, so that the bots are not asked again until the next request.
+/// Plays a thought that came back (or says why none did), stores the move and pushes it, then takes the next
+/// step; a failed thought leaves the bot's move owed, asked again on the next request.
 fn finish_thought(
     app: &App,
     id: &str,
-    slot: &Mutex<Loaded>,
+    game: &mut Loaded,
     flag: Flag,
     result: Result<Thought, Failed>,
-) -> Result<bool, ApiError> {
-    let mut game = lock(slot);
+    viewer: Option<&str>,
+) -> Result<Step, ApiError> {
     game.thinking.store(0, Ordering::SeqCst);
     drop(flag);
     if game.stale {
@@ -479,30 +485,38 @@ fn finish_thought(
     match result {
         Ok(thought) => {
             if let Some(record) = game.live.finish(thought) {
-                commit(app, &mut game, &record)?;
+                commit(app, game, &record)?;
+                publish(app, id, game);
             }
+            next_step(app, id, game, viewer)
         }
         Err(Failed(why)) => {
             eprintln!("hamle: game {id}: a bot's thought failed ({why}); the next request asks it again");
             game.owed = Some(format!("the bot failed to move ({why}): it is asked again on the next request"));
-            publish(app, id, &game);
-            return Ok(false);
+            publish(app, id, game);
+            Ok(Step::Done(view(game, viewer)))
         }
     }
-    publish(app, id, &game);
-    Ok(true)
 }
 
-/// Lets the bots act while it is their turn, each thought on the thinkers, until a person is due. When the
-/// thinkers are busy the bot's move stays owed (the state says so) and the next request asks again.
-async fn drive(app: App, id: String, slot: Arc<Mutex<Loaded>>, client: String) -> Result<(), ApiError> {
+/// Lets the bots act from `step` on, each thought on the thinkers, until no bot is to act; the state for
+/// `viewer` at the end. When the thinkers are busy the bot's move stays owed (the state says so) and the next
+/// request asks again.
+async fn drive(
+    app: App,
+    id: String,
+    slot: Arc<Mutex<Loaded>>,
+    client: String,
+    mut step: Step,
+    viewer: Option<String>,
+) -> Result<Value, ApiError> {
     loop {
-        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
-        let Some((thinking, flag)) = blocking(move || next_thought(&a, &i, &s)).await? else {
-            return Ok(());
+        let (thinking, flag) = match step {
+            Step::Done(state) => return Ok(state),
+            Step::Think(thinking, flag) => (thinking, flag),
         };
-        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
-        match app.inner.thinkers.submit(&client, move || thinking.run()) {
+        let (a, i, s, v) = (app.clone(), id.clone(), Arc::clone(&slot), viewer.clone());
+        step = match app.inner.thinkers.submit(&client, move || thinking.run()) {
             Err(busy) => {
                 return blocking(move || {
                     let mut game = lock(&s);
@@ -510,34 +524,40 @@ async fn drive(app: App, id: String, slot: Arc<Mutex<Loaded>>, client: String) -
                     drop(flag);
                     game.owed = Some(format!("{busy}: the bot moves on the next request"));
                     publish(&a, &i, &game);
-                    Ok(())
+                    Ok(view(&game, v.as_deref()))
                 })
                 .await;
             }
             Ok(answer) => {
                 let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
-                if !blocking(move || finish_thought(&a, &i, &s, flag, result)).await? {
-                    return Ok(());
-                }
+                blocking(move || finish_thought(&a, &i, &mut *lock(&s), flag, result, v.as_deref())).await?
             }
-        }
+        };
     }
 }
 
-/// Starts the bots of a game on a task of their own and waits for them, at most `wait`: a client that leaves
-/// or a wait that ends never stops them half-way. True when they finished within the wait.
+/// Drives the bots from `step` on a task of their own and waits for them, at most the server's `think_wait`: a
+/// client that leaves or a wait that ends never stops them half-way. The state for `viewer`: at the end, or as
+/// it stands when the wait ends (the bot still thinking).
 async fn bots(
     app: &App,
     client: &Client,
     id: &str,
     slot: &Arc<Mutex<Loaded>>,
-    wait: Duration,
-) -> Result<bool, ApiError> {
-    let driving = tokio::spawn(drive(app.clone(), id.to_owned(), Arc::clone(slot), client.0.clone()));
-    match tokio::time::timeout(wait, driving).await {
-        Ok(Ok(result)) => result.map(|()| true),
+    step: Step,
+    viewer: Option<String>,
+) -> Result<Value, ApiError> {
+    if let Step::Done(state) = step {
+        return Ok(state);
+    }
+    let task = drive(app.clone(), id.to_owned(), Arc::clone(slot), client.0.clone(), step, viewer.clone());
+    match tokio::time::timeout(app.inner.limits.think_wait, tokio::spawn(task)).await {
+        Ok(Ok(result)) => result,
         Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
-        Err(_) => Ok(false),
+        Err(_) => {
+            let slot = Arc::clone(slot);
+            blocking(move || Ok(view(&*guard(&slot)?, viewer.as_deref()))).await
+        }
     }
 }
 
@@ -630,24 +650,24 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     Ok(lock(&app.inner.games).hold(id, Arc::new(Mutex::new(loaded)), bytes))
 }
 
-/// The game with this id, with any bot owed a move (after a restart, a busy moment or a failed thought) asked
-/// to move now and waited for (as long as an action waits), so that a read shows where the game stands and no
-/// later action, refused or not, is what makes it move.
-async fn open(app: &App, client: &Client, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
-    let (a, i) = (app.clone(), id.to_owned());
-    let (slot, due) = blocking(move || {
+/// The game with this id and its state for `viewer`, with any bot owed a move (after a restart, a busy moment or
+/// a failed thought) asked to move now and waited for, so that a read shows where the game stands and no later
+/// action, refused or not, is what makes it move.
+async fn open(
+    app: &App,
+    client: &Client,
+    id: &str,
+    viewer: Option<String>,
+) -> Result<(Arc<Mutex<Loaded>>, Value), ApiError> {
+    let (a, i, v) = (app.clone(), id.to_owned(), viewer.clone());
+    let (slot, step) = blocking(move || {
         let slot = load(&a, &i)?;
-        let due = {
-            let game = guard(&slot)?;
-            game.live.bot_due() && game.thinking.load(Ordering::SeqCst) == 0
-        };
-        Ok((slot, due))
+        let step = next_step(&a, &i, &mut *guard(&slot)?, v.as_deref())?;
+        Ok((slot, step))
     })
     .await?;
-    if due {
-        bots(app, client, id, &slot, app.inner.limits.think_wait).await?;
-    }
-    Ok(slot)
+    let state = bots(app, client, id, &slot, step, viewer).await?;
+    Ok((slot, state))
 }
 
 /// The seat of `player` at this game, if the player sits at it.
@@ -837,12 +857,8 @@ async fn new_game(
     })
     .await?;
     // A bot that moves first has moved (or is owed its move, said in the state) in the answer.
-    let slot = open(&app, &client, &id).await?;
-    blocking(move || {
-        let game = guard(&slot)?;
-        Ok((StatusCode::CREATED, Json(view(&game, Some(&player)))).into_response())
-    })
-    .await
+    let (_, state) = open(&app, &client, &id, Some(player)).await?;
+    Ok((StatusCode::CREATED, Json(state)).into_response())
 }
 
 #[utoipa::path(
@@ -885,13 +901,8 @@ async fn read_game(
     headers: HeaderMap,
 ) -> Answer {
     let id = game_path(id)?;
-    let slot = open(&app, &client, &id).await?;
-    blocking(move || {
-        let viewer = bearer(&headers);
-        let game = guard(&slot)?;
-        Ok(Json(view(&game, viewer.as_deref())).into_response())
-    })
-    .await
+    let (_, state) = open(&app, &client, &id, bearer(&headers)).await?;
+    Ok(Json(state).into_response())
 }
 
 /// A request to take a game's open seat.
@@ -921,7 +932,7 @@ async fn join(
 ) -> Answer {
     let request: Join = typed_body(body)?;
     let id = game_path(id)?;
-    let slot = open(&app, &client, &id).await?;
+    let (slot, _) = open(&app, &client, &id, None).await?;
     blocking(move || {
         let player = player(&app, &headers)?;
         let mut game = guard(&slot)?;
@@ -939,10 +950,48 @@ async fn join(
     .await
 }
 
-/// What an action started: nothing more, or the helper bot's thought on the person's move.
-enum Started {
-    Done,
+/// What an action came to under the game's lock.
+enum Acted {
+    /// A bot is owed a move from before (a busy moment, a failed thought): it moves first.
+    Owed,
+    /// The action is stored: the bots' next step.
+    Stored(Step),
+    /// The helper bot is to think for the person's move.
     Helping(Thinking, Flag),
+}
+
+/// Applies a person's action to the game, in one trip to the store: loads the game, checks the seat, stores the
+/// action and takes the bots' next step.
+fn act_now(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    action: Action,
+) -> Result<(Arc<Mutex<Loaded>>, String, Acted), ApiError> {
+    let player = player(app, headers)?;
+    let slot = load(app, id)?;
+    let acted = {
+        let mut game = guard(&slot)?;
+        let seat = seat_of(&game, &player).ok_or_else(|| {
+            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
+        })?;
+        if game.thinking.load(Ordering::SeqCst) != 0 {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+        }
+        if game.live.bot_due() {
+            Acted::Owed
+        } else if action == Action::Bot {
+            // The helper thinks on the thinkers, like any bot; the person's request waits for it.
+            let thinking = game.live.helping(seat)?;
+            Acted::Helping(thinking, Flag::raise(&game))
+        } else {
+            let record = game.live.act(seat, action)?;
+            commit(app, &mut game, &record)?;
+            publish(app, id, &game);
+            Acted::Stored(next_step(app, id, &mut game, Some(&player))?)
+        }
+    };
+    Ok((slot, player, acted))
 }
 
 #[utoipa::path(
@@ -971,70 +1020,50 @@ async fn act(
         return Err(ApiError::bad(format!("the action takes no field \"{extra}\"")));
     }
     let id = game_path(id)?;
-    let slot = open(&app, &client, &id).await?;
-    let (a, i, s, h) = (app.clone(), id.clone(), Arc::clone(&slot), headers.clone());
-    let (player, started) = blocking(move || {
-        let player = player(&a, &h)?;
-        let mut game = guard(&s)?;
-        let seat = seat_of(&game, &player).ok_or_else(|| {
-            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
-        })?;
-        if game.thinking.load(Ordering::SeqCst) != 0 {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+    let (a, i, h, act) = (app.clone(), id.clone(), headers.clone(), action.clone());
+    let (mut slot, mut player, mut acted) = blocking(move || act_now(&a, &i, &h, act)).await?;
+    if let Acted::Owed = acted {
+        // The bot owed a move from before moves first; then the person's action meets the game as it is.
+        open(&app, &client, &id, None).await?;
+        let (a, i, h) = (app.clone(), id.clone(), headers.clone());
+        (slot, player, acted) = blocking(move || act_now(&a, &i, &h, action)).await?;
+        if let Acted::Owed = acted {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is to move: ask again shortly"));
         }
-        if action == Action::Bot {
-            // The helper thinks on the thinkers, like any bot; the person's request waits for it.
-            let thinking = game.live.helping(seat)?;
-            return Ok((player, Started::Helping(thinking, Flag::raise(&game))));
-        }
-        let record = game.live.act(seat, action)?;
-        commit(&a, &mut game, &record)?;
-        publish(&a, &i, &game);
-        Ok((player, Started::Done))
-    })
-    .await?;
-    if let Started::Helping(thinking, flag) = started {
-        let answer = match app.inner.thinkers.submit(&client.0, move || thinking.run()) {
-            Ok(answer) => answer,
-            Err(busy) => {
-                let s = Arc::clone(&slot);
-                // Nothing was played: the refusal is the truth, and the flag comes down before it is answered.
-                blocking(move || {
-                    let _game = lock(&s);
-                    drop(flag);
-                    Ok(())
-                })
-                .await?;
-                return Err(ApiError::busy(busy, &app));
+    }
+    let step = match acted {
+        Acted::Stored(step) => step,
+        Acted::Owed => return Err(ApiError::internal("the bot's move is owed")),
+        Acted::Helping(thinking, flag) => {
+            let answer = app.inner.thinkers.submit(&client.0, move || thinking.run());
+            // Refused, nothing was played, and the flag comes down as it drops.
+            let answer = answer.map_err(|busy| ApiError::busy(busy, &app))?;
+            let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
+            if let Err(Failed(why)) = result {
+                // A failed helper leaves the game as it was, owing nothing: the person may ask again.
+                eprintln!("hamle: game {id}: the helper bot's thought failed ({why})");
+                return Err(ApiError::internal(format!("the helper bot failed to move ({why}): ask again")));
             }
-        };
-        let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
-        let (a, i, s) = (app.clone(), id.clone(), Arc::clone(&slot));
-        let played = blocking(move || finish_thought(&a, &i, &s, flag, result)).await?;
-        if !played {
-            // A failed helper leaves the game as it was, owing nothing: the person may ask again.
-            let s = Arc::clone(&slot);
-            blocking(move || {
-                lock(&s).owed = None;
-                Ok(())
-            })
-            .await?;
-            return Err(ApiError::internal("the helper bot failed to move: ask again"));
+            let (a, i, s, p) = (app.clone(), id.clone(), Arc::clone(&slot), player.clone());
+            blocking(move || finish_thought(&a, &i, &mut *guard(&s)?, flag, result, Some(&p))).await?
         }
-    }
+    };
     // The person's action stood: whatever happens to the bots' replies now, the answer is the game as it is.
-    if let Err(e) = bots(&app, &client, &id, &slot, app.inner.limits.think_wait).await {
-        eprintln!("hamle: game {id}: a bot's reply was not stored ({}): it is played on the next request", e.detail);
-    }
-    blocking(move || {
-        let game = lock(&slot);
-        let mut state = view(&game, Some(&player));
-        if game.stale {
-            state["pending"] = json!("the bot's reply could not be stored: it is played on your next request");
+    match bots(&app, &client, &id, &slot, step, Some(player.clone())).await {
+        Ok(state) => Ok(Json(state).into_response()),
+        Err(e) => {
+            eprintln!(
+                "hamle: game {id}: a bot's reply was not stored ({}): it is played on the next request",
+                e.detail
+            );
+            blocking(move || {
+                let mut state = view(&lock(&slot), Some(&player));
+                state["pending"] = json!("the bot's reply could not be stored: it is played on your next request");
+                Ok(Json(state).into_response())
+            })
+            .await
         }
-        Ok(Json(state).into_response())
-    })
-    .await
+    }
 }
 
 /// An event stream counted against the caps; dropped with the stream.
@@ -1089,7 +1118,7 @@ async fn events(
         }
     }
     let following = Following { app: app.clone(), ip };
-    let slot = open(&app, &client, &id).await?;
+    let (slot, _) = open(&app, &client, &id, None).await?;
     let a = app.clone();
     let (first, receiver) = blocking(move || {
         let game = guard(&slot)?;
@@ -1129,7 +1158,7 @@ async fn hint(
     Query(query): Query<HashMap<String, String>>,
 ) -> Answer {
     let id = game_path(id)?;
-    let slot = open(&app, &client, &id).await?;
+    let (slot, _) = open(&app, &client, &id, None).await?;
     let a = app.clone();
     let (work, lower) = blocking(move || {
         let player = player(&a, &headers)?;
@@ -1188,7 +1217,7 @@ async fn hint(
 )]
 async fn record(State(app): State<App>, client: Client, id: Result<Path<String>, PathRejection>) -> Answer {
     let id = game_path(id)?;
-    let slot = open(&app, &client, &id).await?;
+    let (slot, _) = open(&app, &client, &id, None).await?;
     blocking(move || {
         let game = guard(&slot)?;
         let mut text = game.live.record();
@@ -1211,6 +1240,7 @@ mod tests {
     use hamle_core::bot::Bot;
     use hamle_core::{BotDef, Decision, Stream};
     use std::sync::atomic::AtomicUsize;
+    use std::time::Duration;
 
     /// How many thoughts the panicking bot began.
     static BEGUN: AtomicUsize = AtomicUsize::new(0);
@@ -1278,7 +1308,7 @@ mod tests {
         let client = Client("test".into());
         let before = BEGUN.load(Ordering::SeqCst);
         // Reading the game asks the bot owed a move; its thought panics on a thinker.
-        open(&app, &client, &id).await.expect("the game is read");
+        open(&app, &client, &id, None).await.expect("the game is read");
         assert_eq!(BEGUN.load(Ordering::SeqCst), before + 1, "the bot was asked once");
         {
             let game = lock(&slot);
@@ -1292,7 +1322,7 @@ mod tests {
             assert_eq!(game.stored, 0);
         }
         // The next request asks the bot again (and the thinkers, a panic caught, still work).
-        open(&app, &client, &id).await.expect("read again");
+        open(&app, &client, &id, None).await.expect("read again");
         assert_eq!(BEGUN.load(Ordering::SeqCst), before + 2, "the next request retried the bot");
         // A worker counts its thought done just after the answer is sent.
         let clock = std::time::Instant::now();

@@ -206,15 +206,16 @@ impl Store {
     }
 
     fn setup(mut db: Connection, options: Options) -> Result<Store, StoreError> {
+        // A newer hamle's file is refused before anything here writes to it (even its journal mode).
+        let applied: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if applied > MIGRATIONS.len() {
+            return Err(StoreError::Newer { found: applied, known: MIGRATIONS.len() });
+        }
         // WAL with NORMAL sync survives a killed process (not a power cut) and lets readers run beside a writer.
         db.pragma_update(None, "journal_mode", "WAL")?;
         db.pragma_update(None, "synchronous", "NORMAL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(BUSY_WAIT)?;
-        let applied: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        if applied > MIGRATIONS.len() {
-            return Err(StoreError::Newer { found: applied, known: MIGRATIONS.len() });
-        }
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(applied) {
             let tx = db.transaction()?;
             tx.execute_batch(sql)?;
@@ -460,5 +461,166 @@ mod tests {
         for suffix in ["", "-wal", "-shm"] {
             std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
         }
+    }
+
+    use std::path::PathBuf;
+    use std::time::{Duration, Instant};
+
+    /// A fresh database file for one test.
+    fn temp_db(name: &str) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("hamle-store-{}-{name}.db", std::process::id()));
+        remove_db(&path);
+        path
+    }
+
+    fn remove_db(path: &Path) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+        }
+    }
+
+    fn game_row(id: &str, player: &str) -> GameRow {
+        GameRow {
+            id: id.to_owned(),
+            player: player.to_owned(),
+            kind: "tictactoe".to_owned(),
+            setup: "{}".to_owned(),
+            seed: 7,
+            salt: "salt".to_owned(),
+            status: "playing".to_owned(),
+            updated: 0,
+            format: FORMAT,
+            invite: None,
+            invite_expires: None,
+        }
+    }
+
+    #[test]
+    fn a_database_of_a_newer_schema_is_refused_and_its_schema_left_alone() {
+        let path = temp_db("newer");
+        let newer = MIGRATIONS.len() + 1;
+        {
+            let db = Connection::open(&path).expect("a plain connection");
+            db.execute_batch("CREATE TABLE future (x INTEGER)").expect("a table of the future");
+            db.pragma_update(None, "user_version", newer).expect("a newer version");
+        }
+        let Err(error) = Store::open(&path) else { panic!("a newer schema is refused") };
+        assert!(
+            matches!(error, StoreError::Newer { found, known } if found == newer && known == MIGRATIONS.len()),
+            "{error:?}"
+        );
+        let text = error.to_string();
+        assert!(text.contains(&format!("version {newer}")), "{text}");
+        assert!(text.contains(&format!("knows ({})", MIGRATIONS.len())), "{text}");
+        assert_eq!(error.failure(), Failure::Other);
+        let db = Connection::open(&path).expect("opened again");
+        let version: usize = db.query_row("PRAGMA user_version", [], |r| r.get(0)).expect("a version");
+        assert_eq!(version, newer, "the file keeps its newer version");
+        let mut query = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").expect("sql");
+        let tables: Vec<String> =
+            query.query_map([], |r| r.get(0)).expect("tables").collect::<Result<_, _>>().expect("names");
+        assert_eq!(tables, ["future"], "no migration ran on it");
+        drop(query);
+        drop(db);
+        remove_db(&path);
+    }
+
+    #[test]
+    fn a_store_at_its_size_limit_fails_as_full_and_keeps_what_it_had() {
+        let path = temp_db("full");
+        let (pages, page): (u64, u64) = {
+            let store = Store::open(&path).expect("created");
+            let db = store.db();
+            let pages = db.query_row("PRAGMA page_count", [], |r| r.get(0)).expect("pages");
+            (pages, db.query_row("PRAGMA page_size", [], |r| r.get(0)).expect("a page size"))
+        };
+        // Room for a few pages past the schema; each player (its long hash twice: the row and the key's index)
+        // takes about half a page.
+        let store = Store::open_with(&path, Options { max_bytes: Some((pages + 4) * page) }).expect("opened");
+        let hash = |n: usize| format!("{n:04}{}", "x".repeat(1000));
+        let mut added = 0;
+        let error = loop {
+            match store.add_player(&hash(added)) {
+                Ok(()) => added += 1,
+                Err(e) => break e,
+            }
+            assert!(added < 200, "the limit never bit");
+        };
+        assert_eq!(error.failure(), Failure::Full, "{error}");
+        assert!(added > 0, "players fitted before the limit");
+        for n in 0..added {
+            assert!(store.has_player(&hash(n)).expect("read"), "player {n} was kept");
+        }
+        assert!(!store.has_player(&hash(added)).expect("read"), "the failed insert left nothing");
+        drop(store);
+        let store = Store::open(&path).expect("opened without a limit");
+        store.add_player(&hash(added)).expect("room without the limit");
+        store.add_player(&hash(added + 1)).expect("and more");
+        for n in 0..added + 2 {
+            assert!(store.has_player(&hash(n)).expect("read"), "player {n}");
+        }
+        drop(store);
+        remove_db(&path);
+    }
+
+    #[test]
+    fn reads_answer_while_the_writer_is_held_in_a_long_write() {
+        let path = temp_db("readers");
+        let store = Store::open(&path).expect("created");
+        store.add_player("owner").expect("a player");
+        store.add_game(&game_row("g1", "owner"), &[(0, "owner".to_owned())], &["a".to_owned()]).expect("a game");
+        let hold = Duration::from_secs(1);
+        let store = &store;
+        std::thread::scope(|s| {
+            let (started, wait) = std::sync::mpsc::channel();
+            let writer = s.spawn(move || {
+                let mut db = store.db();
+                let tx = db.transaction().expect("a transaction");
+                tx.execute("INSERT INTO players (token_hash, created) VALUES ('pending', 0)", []).expect("a write");
+                started.send(()).expect("the reader waits");
+                std::thread::sleep(hold);
+                tx.commit().expect("committed");
+            });
+            wait.recv().expect("the write started");
+            let start = Instant::now();
+            let game = store.game("g1").expect("read").expect("the game");
+            assert_eq!((game.id.as_str(), game.player.as_str()), ("g1", "owner"));
+            assert!(store.has_player("owner").expect("read"));
+            assert!(!store.has_player("pending").expect("read"), "the write in progress is not seen yet");
+            assert_eq!(store.actions("g1").expect("read"), ["a"]);
+            let took = start.elapsed();
+            assert!(took < hold / 5, "the reads took {took:?} while the writer was held for {hold:?}");
+            writer.join().expect("the writer finished");
+        });
+        assert!(store.has_player("pending").expect("read"), "committed");
+        remove_db(&path);
+    }
+
+    #[test]
+    fn another_process_holding_the_write_lock_makes_writes_busy_but_not_reads() {
+        let path = temp_db("busy");
+        let store = Store::open(&path).expect("created");
+        store.add_player("before").expect("a player");
+        let other = Connection::open(&path).expect("another connection");
+        other
+            .execute_batch("BEGIN IMMEDIATE; INSERT INTO players (token_hash, created) VALUES ('other', 0);")
+            .expect("the other holds the write lock");
+        let start = Instant::now();
+        assert!(store.has_player("before").expect("a read beside the lock"));
+        assert!(!store.has_player("other").expect("read"), "not committed");
+        let read = start.elapsed();
+        assert!(read < Duration::from_millis(300), "reads took {read:?}");
+        let start = Instant::now();
+        let error = store.add_player("after").expect_err("the write lock is taken");
+        let waited = start.elapsed();
+        assert_eq!(error.failure(), Failure::Busy, "{error}");
+        assert!(waited >= BUSY_WAIT * 9 / 10, "it failed after {waited:?}, before the busy wait");
+        assert!(!store.has_player("after").expect("read"), "nothing was written");
+        other.execute_batch("ROLLBACK").expect("the lock let go");
+        store.add_player("after").expect("the write goes through now");
+        assert!(store.has_player("after").expect("read"));
+        drop(other);
+        drop(store);
+        remove_db(&path);
     }
 }
