@@ -530,7 +530,7 @@ async fn drive(
             }
             Ok(answer) => {
                 let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
-                blocking(move || finish_thought(&a, &i, &mut *lock(&s), flag, result, v.as_deref())).await?
+                blocking(move || finish_thought(&a, &i, &mut lock(&s), flag, result, v.as_deref())).await?
             }
         };
     }
