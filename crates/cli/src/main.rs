@@ -705,3 +705,14 @@ fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_serve_flags_defaults_are_the_server_s_default_limits() {
+        let limits = ServeArgs::default().limits().expect("the default flags give limits");
+        assert_eq!(limits, hamle_server::Limits::default());
+    }
+}

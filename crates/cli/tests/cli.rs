@@ -690,6 +690,34 @@ fn serve_refuses_a_bad_address_and_an_unopenable_store() {
 }
 
 #[test]
+fn serve_refuses_a_trusted_proxy_that_is_not_an_address_or_a_network() {
+    // Given a store and a port of its own, so that a flag wrongly taken starts a server the test then stops.
+    let db = std::env::temp_dir().join(format!("hamle-cli-proxy-{}.db", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hamle"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--trusted-proxy", "nonsense", "--db"])
+        .arg(&db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hamle starts");
+    let clock = std::time::Instant::now();
+    while child.try_wait().expect("hamle runs").is_none() && clock.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let running = child.try_wait().expect("hamle runs").is_none();
+    if running {
+        child.kill().ok();
+    }
+    let out = child.wait_with_output().expect("hamle ends");
+    for suffix in ["", "-wal", "-shm"] {
+        std::fs::remove_file(format!("{}{suffix}", db.display())).ok();
+    }
+    assert!(!running, "hamle serve took --trusted-proxy nonsense and served");
+    assert_clean_failure(&out, "'nonsense' is neither an address nor a network such as 10.0.0.0/8");
+    assert!(text(&out.stderr).contains("--trusted-proxy"), "the message names the flag: {}", text(&out.stderr));
+}
+
+#[test]
 fn serve_prints_where_it_listens_and_answers_there() {
     use std::io::{BufRead, BufReader, Read};
     let db = std::env::temp_dir().join(format!("hamle-cli-serve-{}.db", std::process::id()));

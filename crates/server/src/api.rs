@@ -551,7 +551,10 @@ async fn bots(
         return Ok(state);
     }
     let task = drive(app.clone(), id.to_owned(), Arc::clone(slot), client.0.clone(), step, viewer.clone());
-    match tokio::time::timeout(app.inner.limits.think_wait, tokio::spawn(task)).await {
+    // The wait ends well before the request's own timeout, so that an action that stood is never answered 503.
+    let limits = app.inner.limits;
+    let wait = limits.think_wait.min(limits.request_timeout / 2);
+    match tokio::time::timeout(wait, tokio::spawn(task)).await {
         Ok(Ok(result)) => result,
         Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
         Err(_) => {
@@ -666,8 +669,28 @@ async fn open(
         Ok((slot, step))
     })
     .await?;
-    let state = bots(app, client, id, &slot, step, viewer).await?;
-    Ok((slot, state))
+    match bots(app, client, id, &slot, step, viewer.clone()).await {
+        Ok(state) => Ok((slot, state)),
+        Err(e) => {
+            // A bot's move that could not be stored leaves the game as the store has it, the move owed: the read
+            // still answers, and the next one asks the bot again.
+            eprintln!(
+                "hamle: game {id}: a bot's move was not stored ({}): it is asked again on the next read",
+                e.detail
+            );
+            let (a, i) = (app.clone(), id.to_owned());
+            blocking(move || {
+                let slot = load(&a, &i)?;
+                let state = {
+                    let mut game = guard(&slot)?;
+                    game.owed = Some(format!("the bot's move could not be stored ({}): it is asked again", e.detail));
+                    view(&game, viewer.as_deref())
+                };
+                Ok((slot, state))
+            })
+            .await
+        }
+    }
 }
 
 /// The seat of `player` at this game, if the player sits at it.
@@ -1056,10 +1079,16 @@ async fn act(
                 "hamle: game {id}: a bot's reply was not stored ({}): it is played on the next request",
                 e.detail
             );
+            // The answer shows the game as the store has it (the person's action, not the reply it lost).
+            let (a, i) = (app.clone(), id.clone());
+            drop(slot);
             blocking(move || {
-                let mut state = view(&lock(&slot), Some(&player));
-                state["pending"] = json!("the bot's reply could not be stored: it is played on your next request");
-                Ok(Json(state).into_response())
+                let slot = load(&a, &i)?;
+                let mut game = guard(&slot)?;
+                let why =
+                    format!("the bot's reply could not be stored ({}): it is played on your next request", e.detail);
+                game.owed = Some(why);
+                Ok(Json(view(&game, Some(&player))).into_response())
             })
             .await
         }

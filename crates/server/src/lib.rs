@@ -39,7 +39,7 @@ use store::{Store, StoreError};
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// A rate: `burst` at once, then one more every `every`.
+/// A rate: `burst` at once, then one more every `every` (an `every` of zero sets no limit).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rate {
     /// Requests allowed at once.
@@ -261,7 +261,8 @@ impl App {
     }
 
     /// Believes `X-Forwarded-For` from these proxies (a reverse proxy in front of the server); false (and nothing
-    /// changed) when proxies were set already. Without it the header is ignored.
+    /// changed) when proxies were set already. Without it the header is ignored. Call it before [`router`] or
+    /// [`serve`]: they read the proxies once, when they are made.
     pub fn trust_proxies(&self, proxies: Proxies) -> bool {
         self.inner.proxies.set(proxies).is_ok()
     }
