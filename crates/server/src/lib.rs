@@ -356,7 +356,8 @@ pub async fn serve_until(
             drop(stream);
             continue;
         }
-        let _ = stream.set_nodelay(true);
+        // Nagle's algorithm stays on, as axum's own server leaves it: with it off the load test's latency rose by
+        // a third (docs/benchmarks.md, "Server under attack").
         let mut timed = tokio_io_timeout::TimeoutStream::new(stream);
         timed.set_write_timeout(Some(limits.write_timeout));
         let io = TokioIo::new(Box::pin(timed));

@@ -512,6 +512,7 @@ fn a_takeback_loop_stops_at_its_bound_and_the_state_stays_small() {
     assert_eq!(cycles, hamle_arena::play::MAX_TAKEBACKS as usize, "refused after exactly the bound");
     assert!(refusal["detail"].as_str().is_some_and(|d| d.contains("take-backs")), "{refusal}");
     let largest = largest.load(Ordering::SeqCst);
+    println!("attack take-back loop: the largest state read was {largest} bytes");
     assert!(largest < 24 * 1024, "a state of {largest} bytes");
     assert!(report.answers.get(&200).copied().unwrap_or(0) >= 2 * hamle_arena::play::MAX_TAKEBACKS as u64);
 }
