@@ -90,6 +90,10 @@ mod tests {
         games.hold("b", Arc::new("b"), 30);
         games.hold("c", Arc::new("c"), 30);
         assert_eq!((games.len(), games.bytes()), (3, 90));
+        // Exactly at the budget, every game stays.
+        games.resize("c", 40);
+        assert_eq!((games.len(), games.bytes()), (3, 100));
+        games.resize("c", 30);
         // "a" used last: a fourth game pushes out "b", the least recently used.
         assert!(games.get("a").is_some());
         games.hold("d", Arc::new("d"), 10);

@@ -266,25 +266,51 @@ mod tests {
 
     #[test]
     fn clients_take_turns_and_one_client_runs_no_more_than_its_share() {
-        // Client "many" queues three thoughts before "one" queues its one: "one" runs second, not fourth.
         let pool = Thinkers::new(Sizes { workers: 2, queue: 10, per_client: 10, share: 1 });
         let (started, starts) = mpsc::channel();
         let mut releases = Vec::new();
-        for (client, name) in [("many", "m1"), ("many", "m2"), ("many", "m3"), ("one", "o1")] {
+        let (thought, release) = held(&started, "m1");
+        pool.submit("many", thought).expect("room");
+        releases.push(release);
+        assert_eq!(starts.recv_timeout(WAIT).expect("m1 runs"), "m1");
+        // With m1 running, "many" queues two more and then "one" its one: the idle worker skips "many", at its
+        // share, and takes "one"'s thought, though it came last.
+        for (client, name) in [("many", "m2"), ("many", "m3"), ("one", "o1")] {
             let (thought, release) = held(&started, name);
             pool.submit(client, thought).expect("room");
             releases.push(release);
         }
-        // A client's share is one thought at a time, so "one" gets the second worker at once.
-        let mut first = vec![starts.recv_timeout(WAIT).expect("a start"), starts.recv_timeout(WAIT).expect("a start")];
-        first.sort_unstable();
-        assert_eq!(first, ["m1", "o1"]);
+        assert_eq!(starts.recv_timeout(WAIT).expect("a second start"), "o1");
         assert!(starts.recv_timeout(Duration::from_millis(200)).is_err(), "m2 ran beside m1");
         for release in releases {
             release.send(()).ok();
         }
         assert_eq!(starts.recv_timeout(WAIT).expect("m2"), "m2");
         assert_eq!(starts.recv_timeout(WAIT).expect("m3"), "m3");
+    }
+
+    #[test]
+    fn a_share_of_two_is_counted_as_thoughts_end() {
+        // Client "a" may run two at once of three workers: as each ends, exactly one more starts.
+        let pool = Thinkers::new(Sizes { workers: 3, queue: 10, per_client: 10, share: 2 });
+        let (started, starts) = mpsc::channel();
+        let mut releases = std::collections::HashMap::new();
+        for name in ["a1", "a2", "a3", "a4"] {
+            let (thought, release) = held(&started, name);
+            pool.submit("a", thought).expect("room");
+            releases.insert(name, release);
+        }
+        let mut first = vec![starts.recv_timeout(WAIT).expect("a start"), starts.recv_timeout(WAIT).expect("a start")];
+        first.sort_unstable();
+        assert_eq!(first, ["a1", "a2"]);
+        assert!(starts.recv_timeout(Duration::from_millis(200)).is_err(), "a third ran past the share");
+        releases.remove("a1").map(|r| r.send(()));
+        assert_eq!(starts.recv_timeout(WAIT).expect("a3 takes a1's place"), "a3");
+        assert!(starts.recv_timeout(Duration::from_millis(200)).is_err(), "a4 ran past the share");
+        for (_, release) in releases {
+            release.send(()).ok();
+        }
+        assert_eq!(starts.recv_timeout(WAIT).expect("a4 at last"), "a4");
     }
 
     #[test]
