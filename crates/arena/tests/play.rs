@@ -975,6 +975,15 @@ fn the_footprint_grows_with_the_log_and_counts_the_engines_table() {
     let text: usize = game.log().iter().map(|l| l.text.len()).sum();
     assert!(game.log().len() > 50, "a long log");
     assert!(game.footprint() >= fresh + text, "{} < {fresh} + {text} bytes of log", game.footprint());
+    // Each line counts its text, its own record and its string's bookkeeping (three words), beside the match
+    // itself: a lower bound worked out by hand from what the match holds, which every part of the sum must reach.
+    let word = std::mem::size_of::<usize>();
+    let lines: usize = game.log().iter().map(|l| l.text.len() + 3 * word + std::mem::size_of_val(l)).sum();
+    let history: usize = game.history().iter().map(|h| h.len() + 3 * word).sum();
+    let floor = std::mem::size_of_val(&game) + lines + history;
+    assert!(game.footprint() >= floor, "{} < {floor}: a part of the match is not counted", game.footprint());
+    // And no more than twice that (the positions and the moves are small beside a long log).
+    assert!(game.footprint() <= 2 * floor, "{} > 2 × {floor}: counted more than the match holds", game.footprint());
     let mut chess = person_vs_bot("chess", "engine(level=1)", 0);
     chess.act(0, Action::Move { mv: "e4".into() }).expect("e4");
     let before = chess.footprint();
