@@ -172,7 +172,7 @@ async function copyInvite() {
  */
 export function gamePage({ kind, body, show, prompt }) {
   const form = document.getElementById("setup");
-  const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, retry: null, act };
+  const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, retry: null, seen: null, act };
 
   function draw() {
     const state = page.state;
@@ -197,6 +197,11 @@ export function gamePage({ kind, body, show, prompt }) {
   function accept(state, own) {
     // A pushed state can arrive after this page's own newer answer: an older one is not shown again.
     if (!own && page.state && state.id === page.state.id && state.version < page.state.version) return;
+    // A pushed state that is the one shown (the stream's first event repeats the page's own answer) changes
+    // nothing: drawing it again would only overwrite the page's message.
+    const seen = JSON.stringify({ ...state, you: null, invite: null });
+    if (!own && seen === page.seen) return;
+    page.seen = seen;
     if (own) {
       page.you = state.you;
       page.invite = state.invite;
