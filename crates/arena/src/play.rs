@@ -477,6 +477,19 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         Stream::new(self.seed).derive(self.number).derive(1).derive(self.decisions)
     }
 
+    /// `bot`'s decision on the position now, for `seat`, to be run away from the match: it owns the bot and
+    /// copies of what it reads, and hands the bot back with its answer ([`Live::finish`]).
+    fn thought(&self, mut bot: Box<dyn Bot<G>>, seat: u8, helper: bool) -> Thinking {
+        let state = self.state.clone();
+        let budget = self.budget;
+        let mut ties = self.ties();
+        let work = move || -> Box<dyn Any + Send> {
+            let decision = bot.choose(&state, &budget, &mut ties);
+            Box::new((bot, decision))
+        };
+        Thinking { version: self.records, seat, helper, work: Box::new(work) }
+    }
+
     /// Draws chance that needs nobody, plays passes, and scores a finished game.
     fn settle(&mut self, drawn: &mut Vec<String>) {
         // Passes without chance between them would go round for ever in a game whose sides can both only pass:
@@ -928,15 +941,8 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             let Seat::Bot(spec) = &self.setup.seats[index] else { return None };
             self.bots[index] = self.def.bot(spec, &self.start).ok();
         }
-        let mut bot = self.bots[index].take()?;
-        let state = self.state.clone();
-        let budget = self.budget;
-        let mut ties = self.ties();
-        let work = move || -> Box<dyn Any + Send> {
-            let decision = bot.choose(&state, &budget, &mut ties);
-            Box::new((bot, decision))
-        };
-        Some(BotTurn::Think(Thinking { version: self.records, seat, helper: false, work: Box::new(work) }))
+        let bot = self.bots[index].take()?;
+        Some(BotTurn::Think(self.thought(bot, seat, false)))
     }
 
     fn bot_due(&self) -> bool {
@@ -972,15 +978,8 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             // A helper lost to a failed thought is built again from its spec.
             self.helper = self.setup.helper.as_ref().and_then(|spec| self.def.bot(spec, &self.start).ok());
         }
-        let mut bot = self.helper.take().ok_or_else(|| refuse("the helper bot cannot be built"))?;
-        let state = self.state.clone();
-        let budget = self.budget;
-        let mut ties = self.ties();
-        let work = move || -> Box<dyn Any + Send> {
-            let decision = bot.choose(&state, &budget, &mut ties);
-            Box::new((bot, decision))
-        };
-        Ok(Thinking { version: self.records, seat, helper: true, work: Box::new(work) })
+        let bot = self.helper.take().ok_or_else(|| refuse("the helper bot cannot be built"))?;
+        Ok(self.thought(bot, seat, true))
     }
 
     fn finish(&mut self, thought: Thought) -> Option<Record> {

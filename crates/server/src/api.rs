@@ -1044,19 +1044,20 @@ async fn act(
     }
     let id = game_path(id)?;
     let (a, i, h, act) = (app.clone(), id.clone(), headers.clone(), action.clone());
-    let (mut slot, mut player, mut acted) = blocking(move || act_now(&a, &i, &h, act)).await?;
-    if let Acted::Owed = acted {
-        // The bot owed a move from before moves first; then the person's action meets the game as it is.
-        open(&app, &client, &id, None).await?;
-        let (a, i, h) = (app.clone(), id.clone(), headers.clone());
-        (slot, player, acted) = blocking(move || act_now(&a, &i, &h, action)).await?;
-        if let Acted::Owed = acted {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is to move: ask again shortly"));
+    let (slot, player, acted) = match blocking(move || act_now(&a, &i, &h, act)).await? {
+        (_, _, Acted::Owed) => {
+            // The bot owed a move from before moves first; then the person's action meets the game as it is.
+            open(&app, &client, &id, None).await?;
+            let (a, i, h) = (app.clone(), id.clone(), headers.clone());
+            blocking(move || act_now(&a, &i, &h, action)).await?
         }
-    }
+        acted => acted,
+    };
     let step = match acted {
         Acted::Stored(step) => step,
-        Acted::Owed => return Err(ApiError::internal("the bot's move is owed")),
+        Acted::Owed => {
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is to move: ask again shortly"));
+        }
         Acted::Helping(thinking, flag) => {
             let answer = app.inner.thinkers.submit(&client.0, move || thinking.run());
             // Refused, nothing was played, and the flag comes down as it drops.

@@ -333,6 +333,9 @@ pub async fn serve_until(
                 for prune in api::lock(&app.inner.prune).iter() {
                     prune();
                 }
+                // A game followed once and never changed since keeps its channel until now: without this, a
+                // client following many games would leave one behind each.
+                api::lock(&app.inner.channels).retain(|_, sender| sender.receiver_count() > 0);
             }
         }
     });
