@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, MatchedPath, Path, Query, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -30,10 +30,13 @@ use tokio_stream::wrappers::BroadcastStream;
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::KeyExtractor;
+use tower_http::LatencyUnit;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::client::{ByAddress, ByPlayer};
-use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError};
+use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError, now_ms};
 use crate::think::{Busy, Failed};
 use crate::{App, MAX_BODY, Over, Rate, fair, web};
 
@@ -153,9 +156,15 @@ impl From<StoreError> for ApiError {
             Failure::Busy => ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "store_busy",
-                format!("the store is held by another program, so nothing was changed ({e})"),
+                format!("the store is held by another program or out of reach, so nothing was changed ({e})"),
             )
             .retry_after(1),
+            Failure::Conflict => ApiError::new(
+                StatusCode::CONFLICT,
+                "conflict",
+                "the game changed meanwhile (another of your requests, or a bot, got there first): nothing was \
+                 done; read the game and try again",
+            ),
             Failure::Other => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "store", e.to_string()),
         }
     }
@@ -271,17 +280,78 @@ pub fn router(app: App) -> Router {
         .route("/api/games/{id}", get(read_game))
         .route("/api/games/{id}/record", get(record))
         .route("/api/openapi.json", get(crate::openapi::document))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .route("/api", any(no_route))
         .route("/api/{*rest}", any(no_route))
         .method_not_allowed_fallback(wrong_method)
         .merge(crate::lab::routes())
         .merge(web::routes())
+        .route_layer(axum::middleware::from_fn_with_state(app.clone(), observe))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(app.clone(), timeout));
     for (name, value) in SECURITY_HEADERS {
         routes = routes.layer(SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value)));
     }
-    routes.with_state(app)
+    // Each request gets an id (or keeps the one a proxy gave it), which its log lines carry and its answer
+    // returns in `x-request-id`.
+    let request_id = HeaderName::from_static("x-request-id");
+    routes
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<axum::body::Body>| {
+                    let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
+                    tracing::info_span!("request", id, method = %request.method(), path = request.uri().path())
+                })
+                .on_request(())
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Micros))
+                .on_failure(()),
+        )
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+        .with_state(app)
+}
+
+/// Counts each request by its route (the pattern, not the path, so that game ids make no new series) and
+/// times it.
+async fn observe(State(app): State<App>, request: Request<axum::body::Body>, next: Next) -> Response {
+    let route = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_owned();
+    let method = request.method().clone();
+    let start = std::time::Instant::now();
+    let response = next.run(request).await;
+    app.inner.metrics.request(method.as_str(), &route, response.status().as_u16(), start.elapsed());
+    response
+}
+
+/// Whether the process answers (for a liveness probe).
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// Whether the server should be sent requests: it is not stopping and its store answers (for a readiness
+/// probe and a load balancer's health check).
+async fn readyz(State(app): State<App>) -> Response {
+    if app.inner.draining.load(Ordering::SeqCst) {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    let a = app.clone();
+    match tokio::task::spawn_blocking(move || a.inner.store.ping()).await {
+        Ok(Ok(())) => "ready\n".into_response(),
+        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, format!("the store does not answer: {e}\n")).into_response(),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the store could not be asked\n").into_response(),
+    }
+}
+
+/// The server's metrics in Prometheus's text format.
+async fn metrics(State(app): State<App>) -> Response {
+    let streams = lock(&app.inner.streams).total();
+    let (games, bytes) = {
+        let held = lock(&app.inner.games);
+        (held.len(), held.bytes())
+    };
+    let text = app.inner.metrics.text(games, bytes, streams);
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
 }
 
 async fn no_route() -> ApiError {
@@ -449,11 +519,15 @@ enum Step {
 /// thought handed out and the game is marked thinking; otherwise the state for `viewer`.
 fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Result<Step, ApiError> {
     loop {
-        if game.thinking.load(Ordering::SeqCst) != 0 {
-            return Ok(Step::Done(view(game, viewer)));
+        if game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game) {
+            return Ok(Step::Done(view(app, game, viewer)));
+        }
+        if game.live.bot_due() && !lease(app, game)? {
+            // Another server thinks for this game: its move reaches this one through the store.
+            return Ok(Step::Done(view(app, game, viewer)));
         }
         match game.live.bot_turn() {
-            None => return Ok(Step::Done(view(game, viewer))),
+            None => return Ok(Step::Done(view(app, game, viewer))),
             Some(BotTurn::Acted(record)) => {
                 commit(app, game, &record)?;
                 publish(app, id, game);
@@ -465,6 +539,92 @@ fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Re
             }
         }
     }
+}
+
+/// Whether another server holds the lease to think for this game (on a shared store).
+fn leased_elsewhere(app: &App, game: &Loaded) -> bool {
+    app.inner.store.shared() && game.row.leased_elsewhere(app.inner.store.server(), now_ms())
+}
+
+/// On a shared store, takes the lease to act for the game's bots at the game's version: false when another
+/// server holds it (the game then shows the bot thinking). The game is brought up to date first when another
+/// server moved it on. One server alone needs no lease: the game's own flag says who thinks.
+fn lease(app: &App, game: &mut Loaded) -> Result<bool, ApiError> {
+    let store = &app.inner.store;
+    if !store.shared() {
+        return Ok(true);
+    }
+    let now = now_ms();
+    let until = now.saturating_add(i64::try_from(app.inner.limits.lease.as_millis()).unwrap_or(i64::MAX));
+    if store.lease(&game.row.id, game.row.version, now, until)? {
+        game.row.lease_owner = Some(store.server().to_owned());
+        game.row.lease_until = Some(until);
+        return Ok(true);
+    }
+    // Refused: the game moved on (this copy is behind) or another server holds the lease; either way the copy
+    // is refreshed, and the next request takes the game as it stands.
+    sync(app, game)?;
+    Ok(false)
+}
+
+/// Gives up this server's lease on the game (on a shared store), so that another server may take the bot's
+/// move owed at once; a failure to say so only makes the others wait for the lease to lapse.
+fn release(app: &App, game: &mut Loaded) {
+    if app.inner.store.shared() && game.row.lease_owner.as_deref() == Some(app.inner.store.server()) {
+        if let Err(e) = app.inner.store.release(&game.row.id) {
+            tracing::warn!(game = %game.row.id, "the lease could not be given up ({e}): it lapses by itself");
+        }
+        game.row.lease_owner = None;
+        game.row.lease_until = None;
+    }
+}
+
+/// Brings a game held in memory up to the store's version (on a shared store, where another server may have
+/// moved it on): replays the actions it lacks and reads its seats and invite again. A copy that cannot catch up
+/// is dropped from memory, to be read afresh.
+fn sync(app: &App, game: &mut Loaded) -> Result<(), ApiError> {
+    let store = &app.inner.store;
+    let row = store.game(&game.row.id)?.ok_or_else(ApiError::not_found)?;
+    if row.version == game.row.version {
+        game.row.lease_owner = row.lease_owner;
+        game.row.lease_until = row.lease_until;
+        return Ok(());
+    }
+    let caught_up = (|| -> Result<usize, ApiError> {
+        let actions = store.actions(&row.id, game.stored)?;
+        for (i, text) in actions.iter().enumerate() {
+            let record: Record =
+                serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {}: {e}", game.stored + i)))?;
+            game.live.replay(&record).map_err(|e| ApiError::damaged(format!("action {}: {e}", game.stored + i)))?;
+        }
+        Ok(actions.len())
+    })();
+    match caught_up {
+        Ok(added) => {
+            game.stored += added;
+            game.people = people(store.seats(&row.id)?, game.people.len());
+            game.row = row;
+            let bytes = game.live.footprint();
+            lock(&app.inner.games).resize(&game.row.id, bytes);
+            Ok(())
+        }
+        Err(e) => {
+            game.stale = true;
+            lock(&app.inner.games).forget(&game.row.id);
+            Err(e)
+        }
+    }
+}
+
+/// Each seat's person from the store's seats.
+fn people(seats: Vec<(u8, String)>, count: usize) -> Vec<Option<String>> {
+    let mut people = vec![None; count];
+    for (seat, player) in seats {
+        if let Some(place) = people.get_mut(usize::from(seat)) {
+            *place = Some(player);
+        }
+    }
+    people
 }
 
 /// Plays a thought that came back (or says why none did), stores the move and pushes it, then takes the next
@@ -491,10 +651,11 @@ fn finish_thought(
             next_step(app, id, game, viewer)
         }
         Err(Failed(why)) => {
-            eprintln!("hamle: game {id}: a bot's thought failed ({why}); the next request asks it again");
+            tracing::warn!(game = id, "a bot's thought failed ({why}): the next request asks it again");
             game.owed = Some(format!("the bot failed to move ({why}): it is asked again on the next request"));
+            release(app, game);
             publish(app, id, game);
-            Ok(Step::Done(view(game, viewer)))
+            Ok(Step::Done(view(app, game, viewer)))
         }
     }
 }
@@ -516,15 +677,17 @@ async fn drive(
             Step::Think(thinking, flag) => (thinking, flag),
         };
         let (a, i, s, v) = (app.clone(), id.clone(), Arc::clone(&slot), viewer.clone());
-        step = match app.inner.thinkers.submit(&client, move || thinking.run()) {
+        let timed = app.clone();
+        step = match app.inner.thinkers.submit(&client, move || timed.think(|| thinking.run())) {
             Err(busy) => {
                 return blocking(move || {
                     let mut game = lock(&s);
                     game.thinking.store(0, Ordering::SeqCst);
                     drop(flag);
                     game.owed = Some(format!("{busy}: the bot moves on the next request"));
+                    release(&a, &mut game);
                     publish(&a, &i, &game);
-                    Ok(view(&game, v.as_deref()))
+                    Ok(view(&a, &game, v.as_deref()))
                 })
                 .await;
             }
@@ -554,27 +717,35 @@ async fn bots(
     // The wait ends well before the request's own timeout, so that an action that stood is never answered 503.
     let limits = app.inner.limits;
     let wait = limits.think_wait.min(limits.request_timeout / 2);
-    match tokio::time::timeout(wait, tokio::spawn(task)).await {
+    match tokio::time::timeout(wait, app.inner.drives.spawn(task)).await {
         Ok(Ok(result)) => result,
         Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
         Err(_) => {
-            let slot = Arc::clone(slot);
-            blocking(move || Ok(view(&*guard(&slot)?, viewer.as_deref()))).await
+            let (a, slot) = (app.clone(), Arc::clone(slot));
+            blocking(move || Ok(view(&a, &*guard(&slot)?, viewer.as_deref()))).await
         }
     }
 }
 
-/// Stores an action already applied in memory; if the store fails, the game is dropped from memory so that
-/// it is read again from the store, which stays the truth.
+/// Stores an action already applied in memory, made from the game's version; if the store fails (or another
+/// server changed the game first), the game is dropped from memory so that it is read again from the store,
+/// which stays the truth.
 fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError> {
     let status = if game.live.over() { "over" } else { "playing" };
     let text = serde_json::to_string(record).map_err(|e| ApiError::internal(e.to_string()))?;
-    if let Err(e) = app.inner.store.append(&game.row.id, game.stored, &[text], status) {
+    if let Err(e) = app.inner.store.append(&game.row.id, game.row.version, game.stored, &[text], status) {
+        if e.failure() == Failure::Conflict {
+            app.inner.metrics.conflict();
+        }
         game.stale = true;
         lock(&app.inner.games).forget(&game.row.id);
         return Err(e.into());
     }
     game.stored += 1;
+    game.row.version += 1;
+    // Storing the move ended any lease on the game.
+    game.row.lease_owner = None;
+    game.row.lease_until = None;
     let bytes = game.live.footprint();
     lock(&app.inner.games).resize(&game.row.id, bytes);
     Ok(())
@@ -587,7 +758,7 @@ fn publish(app: &App, id: &str, game: &Loaded) {
         if sender.receiver_count() == 0 {
             channels.remove(id);
         } else {
-            let text: Arc<str> = view(game, None).to_string().into();
+            let text: Arc<str> = view(app, game, None).to_string().into();
             // A send fails only when every follower left meanwhile.
             let _ = sender.send(text);
         }
@@ -605,12 +776,55 @@ fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
     Ok(game)
 }
 
-/// The game with this id, loaded from the store (its records replayed) on first use.
+/// Pushes a game another server changed to this server's followers, as the store has it now.
+pub(crate) fn refresh(app: &App, id: &str) {
+    let pushed = load(app, id).and_then(|slot| {
+        let game = guard(&slot)?;
+        publish(app, id, &game);
+        Ok(())
+    });
+    if let Err(e) = pushed {
+        tracing::warn!(game = id, "a change from another server could not be pushed ({})", e.detail);
+    }
+}
+
+/// Finishes the bots' moves of the games whose thinking server died or stalled (on a shared store: their
+/// lease lapsed), a few at a time.
+pub(crate) async fn sweep(app: &App) {
+    let a = app.clone();
+    let lapsed = tokio::task::spawn_blocking(move || a.inner.store.lapsed(now_ms(), 16)).await;
+    let ids = match lapsed {
+        Ok(Ok(ids)) => ids,
+        Ok(Err(e)) => {
+            tracing::warn!("the games whose thinking server died could not be read: {e}");
+            return;
+        }
+        Err(_) => return,
+    };
+    let client = Client("sweep".to_owned());
+    for id in ids {
+        tracing::info!(game = %id, "another server's lease lapsed: this one finishes the bot's move");
+        if let Err(e) = open(app, &client, &id, None).await {
+            tracing::warn!(game = %id, "the bot's move of a lapsed lease could not be finished ({})", e.detail);
+        }
+    }
+}
+
+/// The game with this id, loaded from the store (its records replayed) on first use; on a shared store, a
+/// copy held in memory is first brought up to the store's version.
 fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     if !valid_id(id) {
         return Err(ApiError::not_found());
     }
-    if let Some(game) = lock(&app.inner.games).get(id) {
+    let held = lock(&app.inner.games).get(id);
+    if let Some(game) = held {
+        if app.inner.store.shared() {
+            let mut copy = guard(&game)?;
+            // A thought under way on this server keeps the copy: its version moves only with its own writes.
+            if copy.thinking.load(Ordering::SeqCst) == 0 {
+                sync(app, &mut copy)?;
+            }
+        }
         return Ok(game);
     }
     let row = app.inner.store.game(id)?.ok_or_else(ApiError::not_found)?;
@@ -628,17 +842,12 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     let mut live = kind
         .start(setup, row.seed, Budget::time(app.inner.limits.bot_time))
         .map_err(|e| ApiError::damaged(e.to_string()))?;
-    let actions = app.inner.store.actions(id)?;
+    let actions = app.inner.store.actions(id, 0)?;
     for (i, text) in actions.iter().enumerate() {
         let record: Record = serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {i}: {e}")))?;
         live.replay(&record).map_err(|e| ApiError::damaged(format!("action {i} ({text}): {e}")))?;
     }
-    let mut people = vec![None; seats];
-    for (seat, player) in app.inner.store.seats(id)? {
-        if let Some(place) = people.get_mut(usize::from(seat)) {
-            *place = Some(player);
-        }
-    }
+    let people = people(app.inner.store.seats(id)?, seats);
     let bytes = live.footprint();
     let loaded = Loaded {
         row,
@@ -674,17 +883,14 @@ async fn open(
         Err(e) => {
             // A bot's move that could not be stored leaves the game as the store has it, the move owed: the read
             // still answers, and the next one asks the bot again.
-            eprintln!(
-                "hamle: game {id}: a bot's move was not stored ({}): it is asked again on the next read",
-                e.detail
-            );
+            tracing::warn!(game = id, "a bot's move was not stored ({}): it is asked again on the next read", e.detail);
             let (a, i) = (app.clone(), id.to_owned());
             blocking(move || {
                 let slot = load(&a, &i)?;
                 let state = {
                     let mut game = guard(&slot)?;
                     game.owed = Some(format!("the bot's move could not be stored ({}): it is asked again", e.detail));
-                    view(&game, viewer.as_deref())
+                    view(&a, &game, viewer.as_deref())
                 };
                 Ok((slot, state))
             })
@@ -705,14 +911,14 @@ fn open_seat(game: &Loaded) -> Option<u8> {
 }
 
 /// What anyone sees of a game, and, for a seated `viewer`, the seat and the invite.
-fn view(game: &Loaded, viewer: Option<&str>) -> Value {
+fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
     let mut state = game.live.view();
     let over = game.live.over();
     let you = viewer.and_then(|v| seat_of(game, v));
     state["id"] = json!(game.row.id);
     state["status"] = json!(if over { "over" } else { "playing" });
     state["you"] = json!(you);
-    state["thinking"] = json!(game.thinking.load(Ordering::SeqCst) != 0);
+    state["thinking"] = json!(game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game));
     state["pending"] = json!(game.owed);
     if let Some(seats) = state.get_mut("seats").and_then(Value::as_array_mut) {
         for (s, seat) in seats.iter_mut().enumerate() {
@@ -870,10 +1076,14 @@ async fn new_game(
             seed: fair::random_seed()?,
             salt: fair::random_hex(16)?,
             status: "playing".to_owned(),
+            created: 0,
             updated: 0,
             format: FORMAT,
             invite_expires: invite.as_ref().map(|_| crate::store::now().saturating_add(ttl)),
             invite,
+            version: 0,
+            lease_owner: None,
+            lease_until: None,
         };
         app.inner.store.add_game(&row, &[(request.seat, player.clone())], &[])?;
         Ok((row.id, player))
@@ -967,8 +1177,9 @@ async fn join(
         game.people[usize::from(seat)] = Some(player.clone());
         game.row.invite = None;
         game.row.invite_expires = None;
+        game.row.version += 1;
         publish(&app, &id, &game);
-        Ok(Json(view(&game, Some(&player))).into_response())
+        Ok(Json(view(&app, &game, Some(&player))).into_response())
     })
     .await
 }
@@ -998,7 +1209,7 @@ fn act_now(
         let seat = seat_of(&game, &player).ok_or_else(|| {
             ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
         })?;
-        if game.thinking.load(Ordering::SeqCst) != 0 {
+        if game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, &game) {
             return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
         }
         if game.live.bot_due() {
@@ -1059,13 +1270,14 @@ async fn act(
             return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is to move: ask again shortly"));
         }
         Acted::Helping(thinking, flag) => {
-            let answer = app.inner.thinkers.submit(&client.0, move || thinking.run());
+            let timed = app.clone();
+            let answer = app.inner.thinkers.submit(&client.0, move || timed.think(|| thinking.run()));
             // Refused, nothing was played, and the flag comes down as it drops.
             let answer = answer.map_err(|busy| ApiError::busy(busy, &app))?;
             let result = answer.await.unwrap_or_else(|_| Err(Failed("the thinkers stopped".to_owned())));
             if let Err(Failed(why)) = result {
                 // A failed helper leaves the game as it was, owing nothing: the person may ask again.
-                eprintln!("hamle: game {id}: the helper bot's thought failed ({why})");
+                tracing::warn!(game = id, "the helper bot's thought failed ({why})");
                 return Err(ApiError::internal(format!("the helper bot failed to move ({why}): ask again")));
             }
             let (a, i, s, p) = (app.clone(), id.clone(), Arc::clone(&slot), player.clone());
@@ -1076,10 +1288,7 @@ async fn act(
     match bots(&app, &client, &id, &slot, step, Some(player.clone())).await {
         Ok(state) => Ok(Json(state).into_response()),
         Err(e) => {
-            eprintln!(
-                "hamle: game {id}: a bot's reply was not stored ({}): it is played on the next request",
-                e.detail
-            );
+            tracing::warn!(game = id, "a bot's reply was not stored ({}): it is played on the next request", e.detail);
             // The answer shows the game as the store has it (the person's action, not the reply it lost).
             let (a, i) = (app.clone(), id.clone());
             drop(slot);
@@ -1089,7 +1298,7 @@ async fn act(
                 let why =
                     format!("the bot's reply could not be stored ({}): it is played on your next request", e.detail);
                 game.owed = Some(why);
-                Ok(Json(view(&game, Some(&player))).into_response())
+                Ok(Json(view(&a, &game, Some(&player))).into_response())
             })
             .await
         }
@@ -1156,7 +1365,7 @@ async fn events(
             let mut channels = lock(&a.inner.channels);
             channels.entry(id.clone()).or_insert_with(|| tokio::sync::broadcast::channel(64).0).subscribe()
         };
-        Ok((view(&game, None).to_string(), receiver))
+        Ok((view(&a, &game, None).to_string(), receiver))
     })
     .await?;
     let first = tokio_stream::once(Arc::<str>::from(first));
@@ -1213,18 +1422,19 @@ async fn hint(
     .await?;
     // The hint is worked out on the thinkers with the game unlocked (moves, reads and pushed updates go on);
     // the flag comes down however it ends, unrun included.
+    let timed = app.clone();
     let answer = app
         .inner
         .thinkers
         .submit(&client.0, move || {
             let _lower = lower;
-            work.run()
+            timed.think(|| work.run())
         })
         .map_err(|busy| ApiError::busy(busy, &app))?;
     match tokio::time::timeout(app.inner.limits.think_wait, answer).await {
         Ok(Ok(Ok(hint))) => Ok(Json(hint?).into_response()),
         Ok(Ok(Err(Failed(why)))) => {
-            eprintln!("hamle: game {id}: a hint failed ({why})");
+            tracing::warn!(game = id, "a hint failed ({why})");
             Err(ApiError::internal(format!("the hint failed ({why}): ask again")))
         }
         Ok(Err(_)) | Err(_) => Err(ApiError::new(
@@ -1311,10 +1521,14 @@ mod tests {
             seed: 7,
             salt: "salt".into(),
             status: "playing".into(),
+            created: 0,
             updated: 0,
             format: FORMAT,
             invite: None,
             invite_expires: None,
+            version: 0,
+            lease_owner: None,
+            lease_until: None,
         };
         app.inner.store.add_game(&row, &[(1, "player".into())], &[]).expect("stored");
         let loaded = Loaded {
@@ -1345,7 +1559,7 @@ mod tests {
             assert_eq!(game.thinking.load(Ordering::SeqCst), 0, "the game is not left thinking");
             let owed = game.owed.clone().expect("the bot's move is owed");
             assert!(owed.contains("a bug in the bot") && owed.contains("next request"), "{owed}");
-            let state = view(&game, None);
+            let state = view(&app, &game, None);
             assert_eq!(state["thinking"], false);
             assert_eq!(state["pending"], json!(owed));
             assert_eq!(state["history"], json!([]), "nothing was played");

@@ -1,6 +1,6 @@
-//! The hamle web app: a JSON API over every game in the arena's registry, an SQLite store that keeps each
-//! game as its setup, its seats, its seed and its actions, pushed updates for the people and watchers of a
-//! game, and the browser UI (static files embedded in the binary).
+//! The hamle web app: a JSON API over every game in the arena's registry, a store (SQLite, or PostgreSQL shared
+//! by several servers) that keeps each game as its setup, its seats, its seed and its actions, pushed updates
+//! for the people and watchers of a game, and the browser UI (static files embedded in the binary).
 //!
 //! It holds no rules and no bots: every game is played through the arena's one play layer
 //! ([`hamle_arena::play`]). The API is documented in `docs/api.md`.
@@ -20,6 +20,7 @@ pub mod client;
 pub mod fair;
 mod held;
 mod lab;
+mod metrics;
 mod openapi;
 pub mod store;
 pub mod think;
@@ -34,7 +35,7 @@ use std::time::Duration;
 
 pub use api::router;
 pub use client::Proxies;
-use store::{Store, StoreError};
+use store::{Changed, Store, StoreError};
 
 /// The largest request body accepted, in bytes.
 pub const MAX_BODY: usize = 16 * 1024;
@@ -98,8 +99,11 @@ pub struct Limits {
     pub request_timeout: Duration,
     /// How long a write to a client may stall before the connection is dropped (a reader too slow).
     pub write_timeout: Duration,
-    /// The most bytes the database may grow to; `None`: as the disk allows.
+    /// The most bytes the database may grow to (SQLite); `None`: as the disk allows.
     pub db_max_bytes: Option<u64>,
+    /// How long a server's lease on a game it thinks for holds (on a store shared by several servers): when
+    /// the server dies mid-thought, another finishes the bot's move once it lapses.
+    pub lease: Duration,
 }
 
 impl Default for Limits {
@@ -128,6 +132,7 @@ impl Default for Limits {
             request_timeout: Duration::from_secs(30),
             write_timeout: Duration::from_secs(30),
             db_max_bytes: None,
+            lease: Duration::from_secs(15),
         }
     }
 }
@@ -140,7 +145,7 @@ pub struct App {
 }
 
 struct Inner {
-    store: Store,
+    store: Box<dyn Store>,
     limits: Limits,
     games: Mutex<held::Held<Mutex<api::Loaded>>>,
     channels: Mutex<HashMap<String, tokio::sync::broadcast::Sender<Arc<str>>>>,
@@ -152,6 +157,12 @@ struct Inner {
     prune: Mutex<Vec<Box<dyn Fn() + Send + Sync>>>,
     /// The folder of reports published at `/lab`, read-only.
     lab: std::sync::OnceLock<PathBuf>,
+    /// What `/metrics` gives.
+    metrics: metrics::Metrics,
+    /// Set when the server stops: `/readyz` answers 503 so that a load balancer sends no more.
+    draining: std::sync::atomic::AtomicBool,
+    /// The bots' moves driven by tasks of their own, which a stopping server waits for.
+    drives: tokio_util::task::TaskTracker,
 }
 
 /// Things open, in all and by address.
@@ -174,6 +185,11 @@ impl Counts {
         self.total += 1;
         self.by.insert(ip, mine + 1);
         Ok(())
+    }
+
+    /// How many are open in all.
+    pub(crate) fn total(&self) -> usize {
+        self.total
     }
 
     /// Counts one fewer for `ip`.
@@ -211,7 +227,17 @@ impl App {
     /// # Errors
     /// When the file cannot be opened or its schema migrated, or its schema is newer than this binary's.
     pub fn open_with(path: &Path, limits: Limits) -> Result<App, StoreError> {
-        let store = Store::open_with(path, store::Options { max_bytes: limits.db_max_bytes })?;
+        let store = store::Sqlite::open_with(path, store::Options { max_bytes: limits.db_max_bytes })?;
+        Ok(App::with_store(Box::new(store), limits))
+    }
+
+    /// The app over the store `db` names: a `postgres://` URL (a database several servers may share), or the
+    /// path of an SQLite file.
+    ///
+    /// # Errors
+    /// When the database cannot be reached, opened or migrated, or its schema is newer than this binary's.
+    pub fn connect(db: &str, limits: Limits) -> Result<App, StoreError> {
+        let store = store::open(db, store::Options { max_bytes: limits.db_max_bytes })?;
         Ok(App::with_store(store, limits))
     }
 
@@ -228,10 +254,11 @@ impl App {
     /// # Errors
     /// When SQLite cannot start.
     pub fn in_memory_with(limits: Limits) -> Result<App, StoreError> {
-        Ok(App::with_store(Store::in_memory()?, limits))
+        Ok(App::with_store(Box::new(store::Sqlite::in_memory()?), limits))
     }
 
-    fn with_store(store: Store, limits: Limits) -> App {
+    /// The app over `store`.
+    pub fn with_store(store: Box<dyn Store>, limits: Limits) -> App {
         let games = Mutex::new(held::Held::new(limits.games_in_memory, limits.games_memory));
         let thinkers = think::Thinkers::new(think::Sizes {
             workers: limits.thinkers,
@@ -250,6 +277,9 @@ impl App {
                 proxies: std::sync::OnceLock::new(),
                 prune: Mutex::new(Vec::new()),
                 lab: std::sync::OnceLock::new(),
+                metrics: metrics::Metrics::new(),
+                draining: std::sync::atomic::AtomicBool::new(false),
+                drives: tokio_util::task::TaskTracker::new(),
             }),
         }
     }
@@ -285,21 +315,70 @@ impl App {
     pub fn limits(&self) -> Limits {
         self.inner.limits
     }
+
+    /// Runs a bot's or a hint's thought, timing it for the metrics.
+    pub(crate) fn think<T>(&self, work: impl FnOnce() -> T) -> T {
+        let start = std::time::Instant::now();
+        let result = work();
+        self.inner.metrics.thought(start.elapsed());
+        result
+    }
+
+    /// The store the app keeps its games in.
+    pub fn store(&self) -> &dyn Store {
+        &*self.inner.store
+    }
+
+    /// Starts hearing the games other servers change (on a shared store), to push them to this server's
+    /// followers; the listener holds the app weakly, so it ends with it.
+    fn listen(&self, runtime: tokio::runtime::Handle) -> Result<bool, StoreError> {
+        let app = Arc::downgrade(&self.inner);
+        self.inner.store.listen(Box::new(move |changed| {
+            let Some(inner) = app.upgrade() else { return };
+            let app = App { inner };
+            let ids: Vec<String> = match changed {
+                Changed::Game(id) => vec![id],
+                Changed::All => api::lock(&app.inner.channels).keys().cloned().collect(),
+            };
+            for id in ids {
+                let followed = api::lock(&app.inner.channels).get(&id).is_some_and(|s| s.receiver_count() > 0);
+                if followed {
+                    let app = app.clone();
+                    runtime.spawn_blocking(move || api::refresh(&app, &id));
+                }
+            }
+        }))
+    }
 }
 
-/// Serves the app on `listener` until Ctrl-C (each client's address is known to the rate limit).
+/// How often a server on a shared store looks for games whose thinking server died (their lease lapsed).
+const SWEEP: Duration = Duration::from_secs(1);
+
+/// Serves the app on `listener` until Ctrl-C or SIGTERM (each client's address is known to the rate limit).
 ///
 /// # Errors
 /// When the server fails.
 pub async fn serve(listener: tokio::net::TcpListener, app: App) -> std::io::Result<()> {
     serve_until(listener, app, async {
         // Without a signal handler the server runs until killed, which loses nothing either.
-        let _ = tokio::signal::ctrl_c().await;
+        let interrupt = tokio::signal::ctrl_c();
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = interrupt => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = interrupt.await;
+            }
+        }
     })
     .await
 }
 
-/// Serves the app on `listener` until `stop` completes, then waits for the requests open to end.
+/// Serves the app on `listener` until `stop` completes, then waits for the requests open to end and the bots'
+/// moves under way to be stored.
 ///
 /// Each connection is counted against the caps in [`Limits`] (one over them is closed at once), reads its
 /// headers within `header_timeout` (an idle one is closed after as long), and is dropped when a write to it
@@ -324,6 +403,19 @@ pub async fn serve_until(
     // timeout then covers a connection from its first byte (the auto builder's version sniffing is not timed).
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+    if app.listen(tokio::runtime::Handle::current()).map_err(std::io::Error::other)? {
+        tracing::info!("hearing the changes of other servers on the shared store");
+    }
+    let sweeping = app.inner.store.shared().then(|| {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(SWEEP);
+            loop {
+                every.tick().await;
+                api::sweep(&app).await;
+            }
+        })
+    });
     let pruning = tokio::spawn({
         let app = app.clone();
         async move {
@@ -377,9 +469,19 @@ pub async fn serve_until(
             api::lock(&connections).give(ip);
         });
     }
+    app.inner.draining.store(true, std::sync::atomic::Ordering::SeqCst);
     pruning.abort();
+    if let Some(sweeping) = sweeping {
+        sweeping.abort();
+    }
     drop(listener);
     // Event streams never end by themselves: they get a moment to, with the requests in flight.
     let _ = tokio::time::timeout(Duration::from_secs(5), graceful.shutdown()).await;
+    // A bot's move under way is stored before the server goes (its thought ends within the bot's time).
+    app.inner.drives.close();
+    let wait = limits.bot_time + Duration::from_secs(5);
+    if tokio::time::timeout(wait, app.inner.drives.wait()).await.is_err() {
+        tracing::warn!("stopped with bots' moves still under way: they are played again on the next read");
+    }
     Ok(())
 }

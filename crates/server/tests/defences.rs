@@ -599,7 +599,8 @@ fn a_full_store_refuses_the_action_with_507_changing_nothing_and_takes_it_once_r
 fn a_store_of_a_newer_schema_is_refused_at_start_naming_both_versions() {
     let known = {
         let fresh = TempDb::new("defences-known");
-        hamle_server::store::Store::open(&fresh.path).expect("a fresh store").version().expect("its version")
+        hamle_server::store::Store::version(&hamle_server::store::Sqlite::open(&fresh.path).expect("a fresh store"))
+            .expect("its version")
     };
     let db = TempDb::new("defences-newer");
     rusqlite::Connection::open(&db.path).expect("a file").pragma_update(None, "user_version", 99).expect("set");

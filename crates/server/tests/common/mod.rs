@@ -12,6 +12,14 @@ use std::time::{Duration, Instant};
 use hamle_server::{App, Limits};
 use serde_json::{Value, json};
 
+pub mod pg;
+
+/// Whether the suite runs against PostgreSQL (`HAMLE_TEST_STORE=postgres`, as `scripts/test` runs it a second
+/// time) rather than SQLite.
+pub fn on_postgres() -> bool {
+    std::env::var("HAMLE_TEST_STORE").is_ok_and(|s| s == "postgres")
+}
+
 /// The default limits with the rates of actions, hints and event streams raised: a test plays as fast as a
 /// script, which the defaults (made for people) would slow down. The tests of the limits set their own.
 pub fn scripted() -> Limits {
@@ -74,8 +82,12 @@ impl Server {
         Server::in_memory_with(scripted())
     }
 
-    /// Serves a store in memory with these limits.
+    /// Serves a store in memory with these limits (a new database of the test cluster when the suite runs
+    /// against PostgreSQL).
     pub fn in_memory_with(limits: Limits) -> Server {
+        if on_postgres() {
+            return Server::start(App::connect(&pg::database("server"), limits).expect("the store opens"));
+        }
         Server::start(App::in_memory_with(limits).expect("the store opens"))
     }
 

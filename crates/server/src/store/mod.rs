@@ -1,0 +1,424 @@
+//! The store: players (by a hash of their token), games (what they are, their secret seed, a version and a
+//! lease) and each game's actions in order. A game's state is never stored: it is its actions replayed from
+//! its seed.
+//!
+//! One trait, [`Store`], two implementations: [`Sqlite`] (a file, one server: the default) and [`Postgres`]
+//! (several servers on one database). Both take their schema from the one list of migrations here, and the same
+//! suite of tests runs against both (`crates/server/tests/store.rs`).
+//!
+//! Several servers may act on one game: each change bumps the game's version, and a write names the version it
+//! was made from, so that of two writers only the first succeeds ([`StoreError::Conflict`]); the other changes
+//! nothing. A bot's thought is taken under a lease in the database, so that one server thinks at a time and,
+//! when it dies, another takes the game over once the lease lapses.
+
+pub mod dump;
+mod postgres;
+mod sqlite;
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+pub use self::dump::{DumpError, Summary, export, import};
+pub use self::postgres::Postgres;
+pub use self::sqlite::{Options, Sqlite};
+
+/// The schema, one migration per entry, written for SQLite; PostgreSQL reads `INTEGER` as `BIGINT` (SQLite's
+/// integers are 64-bit, PostgreSQL's `INTEGER` is not). The store counts the migrations applied.
+const MIGRATIONS: &[&str] = &[
+    "
+    CREATE TABLE players (
+        token_hash TEXT PRIMARY KEY,
+        created    INTEGER NOT NULL
+    );
+    CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        player   TEXT NOT NULL REFERENCES players(token_hash),
+        kind     TEXT NOT NULL,
+        setup    TEXT NOT NULL,
+        seed     INTEGER NOT NULL,
+        salt     TEXT NOT NULL,
+        status   TEXT NOT NULL,
+        created  INTEGER NOT NULL,
+        updated  INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_player ON games(player, updated);
+    CREATE TABLE actions (
+        game    TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        action  TEXT NOT NULL,
+        at      INTEGER NOT NULL,
+        PRIMARY KEY (game, seq)
+    );
+",
+    "
+    ALTER TABLE games ADD COLUMN format INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN invite TEXT;
+    ALTER TABLE games ADD COLUMN invite_expires INTEGER;
+    CREATE TABLE seats (
+        game    TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        player  TEXT NOT NULL REFERENCES players(token_hash),
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX seats_by_player ON seats(player);
+",
+    "
+    ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN lease_owner TEXT;
+    ALTER TABLE games ADD COLUMN lease_until INTEGER;
+    CREATE INDEX games_by_lease ON games(lease_until) WHERE lease_owner IS NOT NULL;
+",
+];
+
+/// The format of the actions of games created now: typed records of the arena's play layer. Games of format 1
+/// (stored before seats and matches were one path) are kept but cannot be replayed.
+pub const FORMAT: i64 = 2;
+
+/// A failure of the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// SQLite failed.
+    #[error("the store failed: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    /// PostgreSQL failed (or could not be reached).
+    #[error("the store failed: {0}")]
+    Postgres(#[from] ::postgres::Error),
+    /// The database was written by a newer hamle, whose schema this one does not know.
+    #[error(
+        "the database's schema is version {found}, newer than this hamle knows ({known}): run the hamle that wrote \
+         it, or give another --db"
+    )]
+    Newer {
+        /// The schema version of the database.
+        found: usize,
+        /// The newest version this binary knows.
+        known: usize,
+    },
+    /// A thread of the store could not start.
+    #[error("the store could not start a thread: {0}")]
+    Io(#[from] std::io::Error),
+    /// The game changed since the version the write was made from (another server or request wrote first):
+    /// nothing was written.
+    #[error("the game changed meanwhile: nothing was written")]
+    Conflict,
+}
+
+/// What kind of failure a [`StoreError`] is, for the answer a client gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The disk (or the database's size limit) is full: nothing was written.
+    Full,
+    /// The database is locked or out of reach for now: nothing was written, and a retry may succeed.
+    Busy,
+    /// Another writer changed the game first: nothing was written.
+    Conflict,
+    /// Anything else.
+    Other,
+}
+
+impl StoreError {
+    /// What kind of failure this is.
+    pub fn failure(&self) -> Failure {
+        match self {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(e, _)) => match e.code {
+                rusqlite::ErrorCode::DiskFull => Failure::Full,
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => Failure::Busy,
+                _ => Failure::Other,
+            },
+            StoreError::Postgres(e) => postgres::failure(e),
+            StoreError::Conflict => Failure::Conflict,
+            _ => Failure::Other,
+        }
+    }
+}
+
+/// A game as stored: what it is and its secret; its actions are read apart.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameRow {
+    /// The game's id.
+    pub id: String,
+    /// The hash of the owner's token.
+    pub player: String,
+    /// The kind of game (`hapis`, `tictactoe`).
+    pub kind: String,
+    /// The options it was created with, as JSON.
+    pub setup: String,
+    /// The seed of its dice and its bots' tie-breaks.
+    pub seed: u64,
+    /// The salt hashed with the seed into the commitment.
+    pub salt: String,
+    /// `playing` or `over`.
+    pub status: String,
+    /// When it was made, in seconds since 1970.
+    pub created: i64,
+    /// Last change, in seconds since 1970.
+    pub updated: i64,
+    /// How its actions are written ([`FORMAT`] for games made now).
+    pub format: i64,
+    /// The code that lets a second person take the open seat, while one is open.
+    pub invite: Option<String>,
+    /// When the invite stops working, in seconds since 1970.
+    pub invite_expires: Option<i64>,
+    /// How many changes (actions appended, seats taken) the game has had: a write names the version it was
+    /// made from.
+    pub version: i64,
+    /// The server thinking for the game's bot, while one is.
+    #[serde(skip)]
+    pub lease_owner: Option<String>,
+    /// Until when that server's lease holds, in milliseconds since 1970.
+    #[serde(skip)]
+    pub lease_until: Option<i64>,
+}
+
+impl GameRow {
+    /// Whether a server other than `me` holds the game's lease at `now_ms`.
+    pub fn leased_elsewhere(&self, me: &str, now_ms: i64) -> bool {
+        self.lease_owner.as_deref().is_some_and(|owner| owner != me) && self.lease_until.is_some_and(|t| t >= now_ms)
+    }
+}
+
+/// Why a seat could not be taken.
+#[derive(Debug, thiserror::Error)]
+pub enum JoinError {
+    /// The invite is not this game's (or the game has none).
+    #[error("this invite is not known")]
+    Unknown,
+    /// The invite is too old.
+    #[error("this invite has expired")]
+    Expired,
+    /// Every seat is taken.
+    #[error("every seat of this game is taken")]
+    Full,
+    /// The person already sits at the game.
+    #[error("you already sit at this game")]
+    Seated,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A game whole, as a backup holds it: its row, its seats and its actions with when each was made.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct GameDump {
+    /// The game's row (its lease, which lives only while a server thinks, is not kept).
+    #[serde(flatten)]
+    pub row: GameRow,
+    /// Each seat with the hash of its person's token.
+    pub seats: Vec<(u8, String)>,
+    /// Each action with when it was made (seconds since 1970).
+    pub actions: Vec<(String, i64)>,
+}
+
+/// A change another server made, as it reaches this one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The game with this id changed.
+    Game(String),
+    /// Changes may have been missed (the connection that listens was lost): every game may have changed.
+    All,
+}
+
+/// What is told of the changes other servers make.
+pub type Listener = Box<dyn Fn(Changed) + Send + Sync>;
+
+/// A store of players, games and actions. Its methods block: call them away from an async task's thread.
+pub trait Store: Send + Sync {
+    /// The kind of store (`sqlite`, `postgres`).
+    fn kind(&self) -> &'static str;
+
+    /// This store's name for the server holding it, as leases record it: unique to each opening.
+    fn server(&self) -> &str;
+
+    /// Whether other servers may write to the store beside this one (then a game held in memory is checked
+    /// against the store's version before use, and a bot thinks under a lease).
+    fn shared(&self) -> bool;
+
+    /// The schema version (the migrations applied).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn version(&self) -> Result<usize, StoreError>;
+
+    /// Whether the database answers now.
+    ///
+    /// # Errors
+    /// When it does not.
+    fn ping(&self) -> Result<(), StoreError>;
+
+    /// Adds a player by the hash of its token.
+    ///
+    /// # Errors
+    /// When the store fails (the player exists already included).
+    fn add_player(&self, token_hash: &str) -> Result<(), StoreError>;
+
+    /// Whether a player with this token hash exists.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn has_player(&self, token_hash: &str) -> Result<bool, StoreError>;
+
+    /// Adds a game at version 0 with its seats and first actions, in one transaction.
+    ///
+    /// # Errors
+    /// When the store fails; then nothing is added.
+    fn add_game(&self, game: &GameRow, seats: &[(u8, String)], actions: &[String]) -> Result<(), StoreError>;
+
+    /// Appends actions to a game made from its `version`, from position `first` on, sets its status, bumps its
+    /// version and ends any lease on it, in one transaction.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game is no longer at `version`; any failure of the store. Then nothing
+    /// changes.
+    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str)
+    -> Result<(), StoreError>;
+
+    /// The people seated at a game: each seat with the hash of its person's token.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn seats(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError>;
+
+    /// Seats `player` at `seat` of game `id` by its invite and bumps the game's version, in one transaction;
+    /// the invite is used up.
+    ///
+    /// # Errors
+    /// [`JoinError`] when the invite is unknown or expired, the seat is taken, or the person already sits.
+    fn join(&self, id: &str, invite: &str, seat: u8, player: &str) -> Result<(), JoinError>;
+
+    /// The game with this id, if any.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// A game's actions from position `from` on, in order.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn actions(&self, id: &str, from: usize) -> Result<Vec<String>, StoreError>;
+
+    /// A player's games (owned or seated at), the most recently changed first, at most 200.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn games_of(&self, token_hash: &str) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Takes the lease to think for game `id` at `version` until `until_ms`, for [`Store::server`]; false when
+    /// another server holds an unlapsed lease or the game is no longer at `version`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn lease(&self, id: &str, version: i64, now_ms: i64, until_ms: i64) -> Result<bool, StoreError>;
+
+    /// Gives up this server's lease on a game, if it holds one.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn release(&self, id: &str) -> Result<(), StoreError>;
+
+    /// Games whose lease lapsed before `now_ms` (their server died or stalled mid-thought), at most `most`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn lapsed(&self, now_ms: i64, most: usize) -> Result<Vec<String>, StoreError>;
+
+    /// Tells `listener` of the games other servers change, from now on; false when no other server can (one
+    /// server alone on the store).
+    ///
+    /// # Errors
+    /// When listening cannot start.
+    fn listen(&self, listener: Listener) -> Result<bool, StoreError>;
+
+    /// Whether the store holds no player and no game.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn is_empty(&self) -> Result<bool, StoreError>;
+
+    /// Every player, with when each was made, in the order made.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn players(&self) -> Result<Vec<(String, i64)>, StoreError>;
+
+    /// Every game's id, in the order made.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn game_ids(&self) -> Result<Vec<String>, StoreError>;
+
+    /// A game whole, for a backup.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn dump_game(&self, id: &str) -> Result<Option<GameDump>, StoreError>;
+
+    /// Adds a player from a backup, with when it was made.
+    ///
+    /// # Errors
+    /// When the store fails (the player exists already included).
+    fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError>;
+
+    /// Adds a game from a backup, exactly as it was, in one transaction.
+    ///
+    /// # Errors
+    /// When the store fails; then nothing is added.
+    fn restore_game(&self, game: &GameDump) -> Result<(), StoreError>;
+}
+
+/// Opens the store `db` names: a `postgres://` (or `postgresql://`) URL, else the path of an SQLite file
+/// (created on first run).
+///
+/// # Errors
+/// When the database cannot be reached, opened or migrated, or its schema is newer than this binary knows.
+pub fn open(db: &str, options: Options) -> Result<Box<dyn Store>, StoreError> {
+    if is_postgres(db) {
+        Ok(Box::new(Postgres::connect(db)?))
+    } else {
+        Ok(Box::new(Sqlite::open_with(std::path::Path::new(db), options)?))
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than an SQLite file.
+pub fn is_postgres(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+/// The rules of taking a seat by its invite, the same in every store: `seated` are the seats taken, `code` and
+/// `expires` the game's invite.
+fn check_join(
+    seated: &[(u8, String)],
+    code: Option<&str>,
+    expires: Option<i64>,
+    invite: &str,
+    seat: u8,
+    player: &str,
+) -> Result<(), JoinError> {
+    if seated.iter().any(|(_, p)| p == player) {
+        return Err(JoinError::Seated);
+    }
+    if code != Some(invite) {
+        return Err(JoinError::Unknown);
+    }
+    if expires.is_some_and(|t| t < now()) {
+        return Err(JoinError::Expired);
+    }
+    if seated.iter().any(|(s, _)| *s == seat) {
+        return Err(JoinError::Full);
+    }
+    Ok(())
+}
+
+/// Seconds since 1970.
+pub fn now() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// Milliseconds since 1970.
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// A new server name: random, so that a restarted server never mistakes a lease of its former self for its own.
+fn server_name() -> String {
+    crate::fair::random_hex(8).unwrap_or_else(|_| format!("{:x}-{}", std::process::id(), now_ms()))
+}

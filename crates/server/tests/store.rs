@@ -1,0 +1,312 @@
+//! The store's behaviour, the same suite against SQLite (a temporary file) and PostgreSQL (a database of a
+//! throw-away cluster the test starts): each test runs its check on both, so the two implementations cannot
+//! drift apart.
+
+mod common;
+
+use std::sync::{Mutex, mpsc};
+use std::time::Duration;
+
+use common::{TempDb, pg};
+use hamle_server::store::{self, Changed, FORMAT, Failure, GameRow, JoinError, Postgres, Sqlite, Store, StoreError};
+
+/// A store of each kind, with a way to open a second handle on the same database (a second server).
+struct Backend {
+    name: &'static str,
+    store: Box<dyn Store>,
+    again: Box<dyn Fn() -> Box<dyn Store>>,
+    _file: Option<TempDb>,
+}
+
+fn backends(test: &str) -> Vec<Backend> {
+    let file = TempDb::new(&format!("store-{test}"));
+    let path = file.path.clone();
+    let url = pg::database(test);
+    let url2 = url.clone();
+    vec![
+        Backend {
+            name: "sqlite",
+            store: Box::new(Sqlite::open(&file.path).expect("sqlite opens")),
+            again: Box::new(move || Box::new(Sqlite::open(&path).expect("sqlite opens again"))),
+            _file: Some(file),
+        },
+        Backend {
+            name: "postgres",
+            store: Box::new(Postgres::connect(&url).expect("postgres connects")),
+            again: Box::new(move || Box::new(Postgres::connect(&url2).expect("postgres connects again"))),
+            _file: None,
+        },
+    ]
+}
+
+fn row(id: &str, player: &str) -> GameRow {
+    GameRow {
+        id: id.to_owned(),
+        player: player.to_owned(),
+        kind: "tictactoe".to_owned(),
+        setup: "{\"game\":\"tictactoe\"}".to_owned(),
+        // Past i64::MAX: the seed's 64 bits are kept whole in a signed column.
+        seed: u64::MAX - 6,
+        salt: "salt".to_owned(),
+        status: "playing".to_owned(),
+        created: 0,
+        updated: 0,
+        format: FORMAT,
+        invite: Some("code".to_owned()),
+        invite_expires: Some(store::now() + 3600),
+        version: 0,
+        lease_owner: None,
+        lease_until: None,
+    }
+}
+
+/// A store with players `owner` and `friend` and a game `g1` of `owner` at seat 0, with one action.
+fn seeded(store: &dyn Store) {
+    store.add_player("owner").expect("a player");
+    store.add_player("friend").expect("a player");
+    store.add_game(&row("g1", "owner"), &[(0, "owner".to_owned())], &["a0".to_owned()]).expect("a game");
+}
+
+#[test]
+fn players_are_added_once_and_known_by_their_hash() {
+    for b in backends("players") {
+        let store = &*b.store;
+        assert!(!store.has_player("h1").expect("read"), "{}", b.name);
+        store.add_player("h1").expect("added");
+        assert!(store.has_player("h1").expect("read"), "{}", b.name);
+        assert!(store.add_player("h1").is_err(), "{}: a player is added once", b.name);
+        assert_eq!(store.players().expect("read").len(), 1, "{}", b.name);
+    }
+}
+
+#[test]
+fn a_game_is_read_back_as_stored_at_version_zero_with_its_seats_and_actions() {
+    for b in backends("games") {
+        let store = &*b.store;
+        let before = store::now();
+        seeded(store);
+        let game = store.game("g1").expect("read").expect("the game");
+        assert_eq!(game.seed, u64::MAX - 6, "{}", b.name);
+        assert_eq!(game.version, 0, "{}", b.name);
+        assert!(game.created >= before && game.created == game.updated, "{}: {game:?}", b.name);
+        assert_eq!(GameRow { created: 0, updated: 0, ..game }, row("g1", "owner"), "{}", b.name);
+        assert_eq!(store.seats("g1").expect("read"), [(0, "owner".to_owned())], "{}", b.name);
+        assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "{}", b.name);
+        assert!(store.actions("g1", 1).expect("read").is_empty(), "{}", b.name);
+        assert!(store.game("nope").expect("read").is_none(), "{}", b.name);
+        assert_eq!(store.version().expect("a schema version"), 3, "{}: three migrations", b.name);
+    }
+}
+
+#[test]
+fn an_append_bumps_the_version_and_one_from_a_stale_version_is_refused_and_changes_nothing() {
+    for b in backends("append") {
+        let store = &*b.store;
+        seeded(store);
+        store.append("g1", 0, 1, &["a1".to_owned(), "a2".to_owned()], "playing").expect("appended");
+        let game = store.game("g1").expect("read").expect("the game");
+        assert_eq!(game.version, 1, "{}", b.name);
+        assert_eq!(store.actions("g1", 1).expect("read"), ["a1", "a2"], "{}", b.name);
+        let stale = store.append("g1", 0, 3, &["late".to_owned()], "over").expect_err("a stale version");
+        assert!(matches!(stale, StoreError::Conflict), "{}: {stale:?}", b.name);
+        assert_eq!(stale.failure(), Failure::Conflict, "{}", b.name);
+        let after = store.game("g1").expect("read").expect("the game");
+        assert_eq!((after.version, after.status.as_str()), (1, "playing"), "{}", b.name);
+        assert_eq!(store.actions("g1", 0).expect("read"), ["a0", "a1", "a2"], "{}", b.name);
+        store.append("g1", 1, 3, &["a3".to_owned()], "over").expect("from the version it is at");
+        let over = store.game("g1").expect("read").expect("the game");
+        assert_eq!((over.version, over.status.as_str()), (2, "over"), "{}", b.name);
+    }
+}
+
+#[test]
+fn of_eight_servers_appending_to_one_version_at_once_exactly_one_succeeds() {
+    for b in backends("race") {
+        seeded(&*b.store);
+        let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
+        let barrier = std::sync::Barrier::new(servers.len());
+        let results: Vec<Result<(), StoreError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = servers
+                .iter()
+                .enumerate()
+                .map(|(i, server)| {
+                    let barrier = &barrier;
+                    s.spawn(move || {
+                        barrier.wait();
+                        server.append("g1", 0, 1, &[format!("from {i}")], "playing")
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a writer")).collect()
+        });
+        let won: Vec<usize> = results.iter().enumerate().filter(|(_, r)| r.is_ok()).map(|(i, _)| i).collect();
+        assert_eq!(won.len(), 1, "{}: {results:?}", b.name);
+        for r in results.iter().filter(|r| r.is_err()) {
+            let e = r.as_ref().expect_err("a loser");
+            assert!(matches!(e, StoreError::Conflict | StoreError::Sqlite(_)), "{}: {e:?}", b.name);
+            assert_ne!(e.failure(), Failure::Other, "{}: a loser is told to retry or that it lost: {e:?}", b.name);
+        }
+        assert_eq!(b.store.actions("g1", 0).expect("read"), ["a0".to_owned(), format!("from {}", won[0])]);
+        assert_eq!(b.store.game("g1").expect("read").expect("the game").version, 1, "{}", b.name);
+    }
+}
+
+#[test]
+fn a_seat_is_taken_by_its_invite_once_and_bumps_the_version() {
+    for b in backends("join") {
+        let store = &*b.store;
+        seeded(store);
+        let refused = |r: Result<(), JoinError>| r.expect_err("refused");
+        assert!(matches!(refused(store.join("g1", "wrong", 1, "friend")), JoinError::Unknown), "{}", b.name);
+        assert!(matches!(refused(store.join("g1", "code", 1, "owner")), JoinError::Seated), "{}", b.name);
+        assert!(matches!(refused(store.join("g1", "code", 0, "friend")), JoinError::Full), "{}", b.name);
+        assert!(matches!(refused(store.join("nope", "code", 1, "friend")), JoinError::Unknown), "{}", b.name);
+        assert_eq!(store.game("g1").expect("read").expect("the game").version, 0, "{}: refusals change nothing", b.name);
+        store.join("g1", "code", 1, "friend").expect("seated");
+        let game = store.game("g1").expect("read").expect("the game");
+        assert_eq!((game.version, game.invite), (1, None), "{}: the invite is used up", b.name);
+        assert_eq!(store.seats("g1").expect("read"), [(0, "owner".to_owned()), (1, "friend".to_owned())]);
+        assert_eq!(store.games_of("friend").expect("read").len(), 1, "{}: a seated player's games", b.name);
+        store.add_player("third").expect("a player");
+        assert!(matches!(refused(store.join("g1", "code", 1, "third")), JoinError::Unknown), "{}", b.name);
+        let mut old = row("g2", "owner");
+        old.invite_expires = Some(store::now() - 1);
+        store.add_game(&old, &[(0, "owner".to_owned())], &[]).expect("a game");
+        assert!(matches!(refused(store.join("g2", "code", 1, "third")), JoinError::Expired), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_lease_is_held_by_one_server_until_it_lapses_is_released_and_ends_with_an_append() {
+    for b in backends("lease") {
+        let (one, two) = (&*b.store, (b.again)());
+        seeded(one);
+        assert_ne!(one.server(), two.server(), "{}: each opening is a server of its own", b.name);
+        let t = store::now_ms();
+        assert!(one.lease("g1", 0, t, t + 1000).expect("asked"), "{}", b.name);
+        let game = two.game("g1").expect("read").expect("the game");
+        assert!(game.leased_elsewhere(two.server(), t), "{}: {game:?}", b.name);
+        assert!(!game.leased_elsewhere(one.server(), t), "{}", b.name);
+        assert!(!two.lease("g1", 0, t + 500, t + 1500).expect("asked"), "{}: held by the first", b.name);
+        assert!(one.lease("g1", 0, t + 500, t + 2000).expect("asked"), "{}: the holder renews it", b.name);
+        assert!(two.lapsed(t + 1999, 10).expect("read").is_empty(), "{}", b.name);
+        assert_eq!(two.lapsed(t + 2001, 10).expect("read"), ["g1"], "{}", b.name);
+        assert!(two.lease("g1", 0, t + 2001, t + 3000).expect("asked"), "{}: taken over once lapsed", b.name);
+        assert!(!one.lease("g1", 0, t + 2002, t + 4000).expect("asked"), "{}: now held by the second", b.name);
+        one.release("g1").expect("a release of a lease it no longer holds does nothing");
+        assert!(!one.lease("g1", 0, t + 2003, t + 4000).expect("asked"), "{}", b.name);
+        two.release("g1").expect("released");
+        assert!(one.lease("g1", 0, t + 2004, t + 4000).expect("asked"), "{}: free once released", b.name);
+        assert!(!two.lease("g1", 1, t + 9000, t + 9999).expect("asked"), "{}: not at a version not reached", b.name);
+        one.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+        let game = two.game("g1").expect("read").expect("the game");
+        assert_eq!((game.lease_owner, game.lease_until), (None, None), "{}: the append ended the lease", b.name);
+        assert!(!two.lease("g1", 0, t, t + 1000).expect("asked"), "{}: not at a stale version", b.name);
+        assert!(two.lease("g1", 1, t, t + 1000).expect("asked"), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_server_on_postgres_hears_the_games_others_change_and_not_its_own() {
+    let url = pg::database("listen");
+    let (one, two) = (Postgres::connect(&url).expect("one"), Postgres::connect(&url).expect("two"));
+    seeded(&one);
+    let (heard_two, told_two) = mpsc::channel();
+    let (heard_one, told_one) = mpsc::channel();
+    let heard_two = Mutex::new(heard_two);
+    let heard_one = Mutex::new(heard_one);
+    assert!(two.listen(Box::new(move |c| heard_two.lock().expect("a lock").send(c).expect("sent"))).expect("listens"));
+    assert!(one.listen(Box::new(move |c| heard_one.lock().expect("a lock").send(c).expect("sent"))).expect("listens"));
+    one.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+    assert_eq!(told_two.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
+    two.join("g1", "code", 1, "friend").expect("joined");
+    assert_eq!(told_one.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
+    assert!(told_two.recv_timeout(Duration::from_secs(1)).is_err(), "a server does not hear its own change");
+    let file = TempDb::new("store-listen");
+    let alone = Sqlite::open(&file.path).expect("sqlite");
+    assert!(!alone.listen(Box::new(|_| {})).expect("asked"), "SQLite has one server: nothing to hear");
+}
+
+#[test]
+fn a_backup_moves_every_game_from_sqlite_to_postgres_and_back_unchanged() {
+    let mut all = backends("backup");
+    let postgres = all.pop().expect("postgres");
+    let sqlite = all.pop().expect("sqlite");
+    seeded(&*sqlite.store);
+    sqlite.store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+    sqlite.store.join("g1", "code", 1, "friend").expect("joined");
+    sqlite.store.add_game(&row("g2", "friend"), &[(1, "friend".to_owned())], &[]).expect("a game");
+    let dir = TempDb::new("backup-files");
+    let first = dir.path.with_extension("first.jsonl");
+    let summary = store::export(&*sqlite.store, &mut std::fs::File::create(&first).expect("a file")).expect("exported");
+    assert_eq!((summary.players, summary.games, summary.actions), (2, 2, 2));
+    let text = std::fs::read_to_string(&first).expect("read");
+    assert_eq!(text.lines().count(), 5, "a header, two players, two games:\n{text}");
+    assert!(text.starts_with(r#"{"hamle_store":1,"schema":3,"players":2,"games":2}"#), "{text}");
+    assert_eq!(store::import(&*postgres.store, &first).expect("imported"), summary);
+    let second = dir.path.with_extension("second.jsonl");
+    store::export(&*postgres.store, &mut std::fs::File::create(&second).expect("a file")).expect("exported");
+    assert_eq!(std::fs::read_to_string(&second).expect("read"), text, "the round trip changes nothing");
+    let game = postgres.store.game("g1").expect("read").expect("the game");
+    assert_eq!((game.version, game.seed), (2, u64::MAX - 6), "versions and seeds travel whole");
+    let again = store::import(&*postgres.store, &first).expect_err("not into a store with games");
+    assert!(matches!(again, store::DumpError::NotEmpty), "{again}");
+}
+
+#[test]
+fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
+    for b in backends("badbackup") {
+        let dir = TempDb::new(&format!("badbackup-{}", b.name));
+        let cases = [
+            ("", "line 1: the file is empty"),
+            ("{\"hamle_store\":2,\"schema\":3,\"players\":0,\"games\":0}\n", "format 2"),
+            ("not json\n", "not a hamle backup"),
+            ("{\"hamle_store\":1,\"schema\":3,\"players\":2,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n", "incomplete"),
+            (
+                "{\"hamle_store\":1,\"schema\":3,\"players\":1,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
+                "line 3: a player given twice",
+            ),
+        ];
+        for (i, (text, why)) in cases.iter().enumerate() {
+            let path = dir.path.with_extension(format!("{i}.jsonl"));
+            std::fs::write(&path, text).expect("written");
+            let error = store::import(&*b.store, &path).expect_err("refused");
+            assert!(error.to_string().contains(why), "{}: case {i}: {error}", b.name);
+            assert!(b.store.is_empty().expect("read"), "{}: case {i} wrote something", b.name);
+        }
+        // A game naming a player the file does not hold.
+        let game = serde_json::to_value(store::GameDump { row: row("g9", "ghost"), seats: vec![], actions: vec![] })
+            .expect("json");
+        let text = format!("{{\"hamle_store\":1,\"schema\":3,\"players\":0,\"games\":1}}\n{{\"game\":{game}}}\n");
+        let path = dir.path.with_extension("ghost.jsonl");
+        std::fs::write(&path, text).expect("written");
+        let error = store::import(&*b.store, &path).expect_err("refused");
+        assert!(error.to_string().contains("ghost"), "{}: {error}", b.name);
+        assert!(b.store.is_empty().expect("read"), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_postgres_database_of_a_newer_schema_is_refused_naming_both_versions() {
+    let url = pg::database("newer");
+    drop(Postgres::connect(&url).expect("migrated"));
+    let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a connection");
+    admin.batch_execute("UPDATE hamle_schema SET version = 99").expect("a newer version");
+    let Err(error) = Postgres::connect(&url) else { panic!("a newer schema is refused") };
+    assert!(matches!(error, StoreError::Newer { found: 99, known: 3 }), "{error:?}");
+    let version: i64 = admin.query_one("SELECT version FROM hamle_schema", &[]).expect("read").get(0);
+    assert_eq!(version, 99, "left alone");
+}
+
+#[test]
+fn a_postgres_store_out_of_reach_fails_as_busy() {
+    let cluster = pg::cluster();
+    let gone = format!("postgres://postgres@127.0.0.1:{}/nodb_here", cluster.port);
+    let Err(error) = Postgres::connect(&gone) else { panic!("no such database") };
+    assert_eq!(error.failure(), Failure::Other, "a missing database is an operator's error: {error}");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port();
+    let Err(error) = Postgres::connect(&format!("postgres://postgres@127.0.0.1:{port}/x")) else {
+        panic!("nothing listens there")
+    };
+    assert_eq!(error.failure(), Failure::Busy, "{error}");
+}
