@@ -403,7 +403,10 @@ pub async fn serve_until(
     // timeout then covers a connection from its first byte (the auto builder's version sniffing is not timed).
     let mut builder = hyper::server::conn::http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
-    if app.listen(tokio::runtime::Handle::current()).map_err(std::io::Error::other)? {
+    // The store connects by blocking, which an async task's thread may not do.
+    let (listening, runtime) = (app.clone(), tokio::runtime::Handle::current());
+    let heard = tokio::task::spawn_blocking(move || listening.listen(runtime)).await.map_err(std::io::Error::other)?;
+    if heard.map_err(std::io::Error::other)? {
         tracing::info!("hearing the changes of other servers on the shared store");
     }
     let sweeping = app.inner.store.shared().then(|| {

@@ -92,17 +92,29 @@ impl Server {
     }
 
     pub fn client(&self) -> Client {
-        let agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(60)))
-            .build()
-            .into();
-        Client { base: format!("http://{}", self.addr), agent, token: None }
+        Client::at(self.addr)
     }
 
     /// Follows a game's pushed updates.
     pub fn events(&self, id: &str) -> Events {
         Events::follow(self.addr, id)
+    }
+}
+
+impl Client {
+    /// A client of the server at `addr`, with no token.
+    pub fn at(addr: SocketAddr) -> Client {
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(60)))
+            .build()
+            .into();
+        Client { base: format!("http://{addr}"), agent, token: None }
+    }
+
+    /// The same player's client of the server at `addr`.
+    pub fn through(&self, addr: SocketAddr) -> Client {
+        Client { token: self.token.clone(), ..Client::at(addr) }
     }
 }
 
