@@ -14,6 +14,7 @@ mod puzzles;
 mod report;
 mod solve;
 mod sprt;
+mod store;
 mod tournament;
 mod train;
 mod train_2048;
@@ -64,6 +65,12 @@ impl BudgetArgs {
 enum Command {
     /// Serve the web app (what `hamle` with no command does).
     Serve(ServeArgs),
+    /// Back up the games, or fill an empty store from a backup (which also moves an arcade between SQLite and
+    /// PostgreSQL).
+    Store {
+        #[command(subcommand)]
+        command: store::StoreCommand,
+    },
     /// Play a game in the terminal against a bot.
     Play {
         /// The game, optionally with parameters: `tictactoe`, `tictactoe(variant=two-phase)`.
@@ -273,12 +280,21 @@ struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
-    /// The SQLite file that keeps the games (created on first run).
-    #[arg(long, default_value = "hamle.db")]
-    db: PathBuf,
+    /// Where the games are kept: an SQLite file (created on first run), or a PostgreSQL database that several
+    /// servers share, `postgres://user:password@host:port/db` (docs/deploy.md).
+    #[arg(long, default_value = "hamle.db", env = "HAMLE_DB", hide_env_values = true)]
+    db: String,
     /// The most MiB the SQLite file may grow to (a write past it is refused with 507 and changes nothing).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     db_max_mib: Option<u64>,
+    /// On a shared PostgreSQL store: how many seconds a server's lease on a game it thinks for holds; a server
+    /// that dies mid-thought leaves the bot's move to another once it lapses.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    lease_secs: u64,
+    /// How the server logs (to standard error): `text` for people, `json` for a log collector. `RUST_LOG`
+    /// chooses what (default `info`: one line per request, with its id).
+    #[arg(long, value_enum, default_value = "text")]
+    log_format: LogFormat,
     /// Most milliseconds a bot may think about one move (a hard stop, whatever depth its parameters ask for).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(10..=60_000))]
     bot_ms: u64,
@@ -397,15 +413,46 @@ impl ServeArgs {
             streams: size(self.max_streams, "--max-streams")?,
             streams_per_address: size(self.max_streams_per_address, "--max-streams-per-address")?,
             db_max_bytes: self.db_max_mib.map(|m| m << 20),
+            lease: Duration::from_secs(self.lease_secs),
             ..defaults
         })
     }
 }
 
-/// Serves the web app until Ctrl-C.
+/// How the server's log lines are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LogFormat {
+    /// A line of text each.
+    Text,
+    /// A JSON object each.
+    Json,
+}
+
+/// The store's name for people: a PostgreSQL URL with its password hidden, or the SQLite file.
+fn shown(db: &str) -> String {
+    let Some((scheme, rest)) = db.split_once("://") else { return db.to_owned() };
+    let Some((user, host)) = rest.split_once('@') else { return db.to_owned() };
+    match user.split_once(':') {
+        Some((name, _)) => format!("{scheme}://{name}:…@{host}"),
+        None => db.to_owned(),
+    }
+}
+
+/// Serves the web app until Ctrl-C or SIGTERM.
 fn serve(args: &ServeArgs) -> Result<()> {
-    let app = hamle_server::App::open_with(&args.db, args.limits()?)
-        .with_context(|| format!("opening {}", args.db.display()))?;
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // A second subscriber (a test that serves twice) is not an error: the first stays.
+    let _ = match args.log_format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().try_init(),
+    };
+    if args.db_max_mib.is_some() && hamle_server::store::is_postgres(&args.db) {
+        anyhow::bail!("--db-max-mib limits an SQLite file: a PostgreSQL database's size is its operator's to limit");
+    }
+    let app = hamle_server::App::connect(&args.db, args.limits()?)
+        .with_context(|| format!("opening {}", shown(&args.db)))?;
     if let Some(dir) = &args.lab {
         anyhow::ensure!(
             dir.is_dir(),
@@ -422,7 +469,7 @@ fn serve(args: &ServeArgs) -> Result<()> {
         let listener =
             tokio::net::TcpListener::bind(args.addr).await.with_context(|| format!("listening on {}", args.addr))?;
         let addr = listener.local_addr().unwrap_or(args.addr);
-        println!("hamle: the web app is at http://{addr}/ (games kept in {}); Ctrl-C stops it", args.db.display());
+        println!("hamle: the web app is at http://{addr}/ (games kept in {}); Ctrl-C stops it", shown(&args.db));
         if let Some(dir) = &args.lab {
             println!("hamle: the reports in {} are at http://{addr}/lab", dir.display());
         }
@@ -486,6 +533,7 @@ fn run(cli: Cli) -> Result<()> {
     }
     match command {
         Command::Serve(args) => serve(&args),
+        Command::Store { command } => store::run(&command),
         Command::Play {
             game,
             variant,

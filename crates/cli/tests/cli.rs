@@ -845,3 +845,53 @@ fn solve_domineering_refuses_bad_sizes_sides_and_bounds() {
     assert_clean_failure(&hamle(&["solve", "domineering", "12x12"]), "at most 128 cells");
     assert_clean_failure(&hamle(&["solve", "tictactoe", "--bounds", "off"]), "are for domineering");
 }
+
+#[test]
+fn a_store_exported_and_imported_into_a_new_file_holds_the_same_games_and_bad_backups_are_refused() {
+    let dir = std::env::temp_dir().join(format!("hamle-cli-store-{}", std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let db = dir.join("games.db");
+    {
+        // A game made through the library, as the server makes them.
+        let app = hamle_server::App::open(&db).expect("a store");
+        let store = app.store();
+        store.add_player("owner").expect("a player");
+        let row = hamle_server::store::GameRow {
+            id: "g1".into(),
+            player: "owner".into(),
+            kind: "tictactoe".into(),
+            setup: "{}".into(),
+            seed: 1,
+            salt: "s".into(),
+            status: "playing".into(),
+            created: 0,
+            updated: 0,
+            format: hamle_server::store::FORMAT,
+            invite: None,
+            invite_expires: None,
+            version: 0,
+            lease_owner: None,
+            lease_until: None,
+        };
+        store.add_game(&row, &[(0, "owner".into())], &["{}".into()]).expect("a game");
+    }
+    let backup = dir.join("backup.jsonl");
+    let (db_arg, backup_arg) = (db.to_string_lossy().into_owned(), backup.to_string_lossy().into_owned());
+    let out = hamle(&["store", "export", &backup_arg, "--db", &db_arg]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("1 players, 1 games and 1 actions written to"), "{}", text(&out.stdout));
+    let copy = dir.join("copy.db").to_string_lossy().into_owned();
+    let out = hamle(&["store", "import", &backup_arg, "--db", &copy]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let again = dir.join("again.jsonl").to_string_lossy().into_owned();
+    assert!(hamle(&["store", "export", &again, "--db", &copy]).status.success());
+    assert_eq!(std::fs::read_to_string(&again).expect("read"), std::fs::read_to_string(&backup).expect("read"));
+    assert_clean_failure(&hamle(&["store", "import", &backup_arg, "--db", &copy]), "not empty");
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "{\"hamle_store\":7,\"schema\":3,\"players\":0,\"games\":0}\n").expect("written");
+    let fresh = dir.join("fresh.db").to_string_lossy().into_owned();
+    assert_clean_failure(&hamle(&["store", "import", &bad.to_string_lossy(), "--db", &fresh]), "format 7");
+    assert_clean_failure(&hamle(&["store", "import", "/no/such/backup", "--db", &fresh]), "No such file");
+    std::fs::remove_dir_all(&dir).ok();
+}
