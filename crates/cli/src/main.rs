@@ -451,8 +451,8 @@ fn serve(args: &ServeArgs) -> Result<()> {
     if args.db_max_mib.is_some() && hamle_server::store::is_postgres(&args.db) {
         anyhow::bail!("--db-max-mib limits an SQLite file: a PostgreSQL database's size is its operator's to limit");
     }
-    let app = hamle_server::App::connect(&args.db, args.limits()?)
-        .with_context(|| format!("opening {}", shown(&args.db)))?;
+    let app =
+        hamle_server::App::connect(&args.db, args.limits()?).with_context(|| format!("opening {}", shown(&args.db)))?;
     if let Some(dir) = &args.lab {
         anyhow::ensure!(
             dir.is_dir(),

@@ -593,8 +593,8 @@ fn sync(app: &App, game: &mut Loaded) -> Result<(), ApiError> {
     let caught_up = (|| -> Result<usize, ApiError> {
         let actions = store.actions(&row.id, game.stored)?;
         for (i, text) in actions.iter().enumerate() {
-            let record: Record =
-                serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {}: {e}", game.stored + i)))?;
+            let record: Record = serde_json::from_str(text)
+                .map_err(|e| ApiError::damaged(format!("action {}: {e}", game.stored + i)))?;
             game.live.replay(&record).map_err(|e| ApiError::damaged(format!("action {}: {e}", game.stored + i)))?;
         }
         Ok(actions.len())

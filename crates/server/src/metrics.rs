@@ -50,7 +50,11 @@ impl Metrics {
             conflicts.clone(),
         );
         registry.register("games_in_memory", "Games held in memory", games.clone());
-        registry.register("games_memory_bytes", "Bytes the games held in memory take, as they estimate", games_bytes.clone());
+        registry.register(
+            "games_memory_bytes",
+            "Bytes the games held in memory take, as they estimate",
+            games_bytes.clone(),
+        );
         registry.register("event_streams", "Event streams open", streams.clone());
         Metrics { registry, requests, latency, think, conflicts, games, games_bytes, streams }
     }

@@ -5,8 +5,8 @@
 mod common;
 
 use common::{Client, Server, TempDb, id_of, pg, public};
-use hamle_server::store;
 use hamle_server::App;
+use hamle_server::store;
 use serde_json::{Value, json};
 
 /// Plays a few games of different kinds on `server`: their ids.

@@ -127,7 +127,11 @@ fn a_friend_game_is_played_through_two_servers_and_each_pushes_the_others_moves(
     assert_eq!(pushed["to_do"], "move");
     guest.act(&id, &json!({ "action": "move", "move": "a1" }));
     on_a.until(Duration::from_secs(5), |s| moves(s) == ["b2", "a1"]).expect("a pushes b's move");
-    assert_refused(&guest.through(a.addr).try_act(&id, &json!({ "action": "move", "move": "c3" })), 409, "not its turn");
+    assert_refused(
+        &guest.through(a.addr).try_act(&id, &json!({ "action": "move", "move": "c3" })),
+        409,
+        "not its turn",
+    );
     assert_eq!(moves(&host.through(b.addr).state(&id)), ["b2", "a1"], "both servers read the same game");
     assert_eq!(moves(&guest.through(a.addr).state(&id)), ["b2", "a1"]);
 }

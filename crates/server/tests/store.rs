@@ -161,7 +161,12 @@ fn a_seat_is_taken_by_its_invite_once_and_bumps_the_version() {
         assert!(matches!(refused(store.join("g1", "code", 1, "owner")), JoinError::Seated), "{}", b.name);
         assert!(matches!(refused(store.join("g1", "code", 0, "friend")), JoinError::Full), "{}", b.name);
         assert!(matches!(refused(store.join("nope", "code", 1, "friend")), JoinError::Unknown), "{}", b.name);
-        assert_eq!(store.game("g1").expect("read").expect("the game").version, 0, "{}: refusals change nothing", b.name);
+        assert_eq!(
+            store.game("g1").expect("read").expect("the game").version,
+            0,
+            "{}: refusals change nothing",
+            b.name
+        );
         store.join("g1", "code", 1, "friend").expect("seated");
         let game = store.game("g1").expect("read").expect("the game");
         assert_eq!((game.version, game.invite), (1, None), "{}: the invite is used up", b.name);
@@ -261,7 +266,10 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
             ("", "line 1: the file is empty"),
             ("{\"hamle_store\":2,\"schema\":3,\"players\":0,\"games\":0}\n", "format 2"),
             ("not json\n", "not a hamle backup"),
-            ("{\"hamle_store\":1,\"schema\":3,\"players\":2,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n", "incomplete"),
+            (
+                "{\"hamle_store\":1,\"schema\":3,\"players\":2,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
+                "incomplete",
+            ),
             (
                 "{\"hamle_store\":1,\"schema\":3,\"players\":1,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
                 "line 3: a player given twice",

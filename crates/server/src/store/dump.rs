@@ -31,7 +31,7 @@ struct Header {
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 enum Line {
     Player { token_hash: String, created: i64 },
-    Game(GameDump),
+    Game(Box<GameDump>),
 }
 
 /// What a backup held.
@@ -85,7 +85,7 @@ pub fn export(store: &dyn Store, out: &mut dyn Write) -> Result<Summary, DumpErr
         if let Some(game) = store.dump_game(&id)? {
             summary.games += 1;
             summary.actions += game.actions.len();
-            writeln!(out, "{}", json(&Line::Game(game))?)?;
+            writeln!(out, "{}", json(&Line::Game(Box::new(game)))?)?;
         }
     }
     out.flush()?;
@@ -149,7 +149,10 @@ fn read(path: &Path, each: &mut dyn FnMut(Line) -> Result<(), DumpError>) -> Res
                 }
                 let people = std::iter::once(&game.row.player).chain(game.seats.iter().map(|(_, p)| p));
                 if let Some(stranger) = people.into_iter().find(|p| !players.contains(*p)) {
-                    return Err(bad(n, format!("game {} names a player the backup does not hold ({stranger})", game.row.id)));
+                    return Err(bad(
+                        n,
+                        format!("game {} names a player the backup does not hold ({stranger})", game.row.id),
+                    ));
                 }
                 summary.games += 1;
                 summary.actions += game.actions.len();

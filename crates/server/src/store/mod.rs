@@ -268,8 +268,7 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// [`StoreError::Conflict`] when the game is no longer at `version`; any failure of the store. Then nothing
     /// changes.
-    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str)
-    -> Result<(), StoreError>;
+    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError>;
 
     /// The people seated at a game: each seat with the hash of its person's token.
     ///

@@ -25,15 +25,14 @@ const CHANNEL: &str = "hamle_games";
 const POOL: usize = 8;
 
 /// The advisory lock two servers starting at once take, so that one migrates and the other waits.
-const MIGRATION_LOCK: i64 = 0x6861_6d6c_65; // "hamle"
+const MIGRATION_LOCK: i64 = 0x0068_616d_6c65; // "hamle"
 
 /// How long a statement may wait for a lock, and run, before it fails (as `Busy`): no request hangs on the
 /// database.
 const SESSION: &str = "-c lock_timeout=2000 -c statement_timeout=10000";
 
 /// The columns of a game row, in the order [`row_to_game`] reads them.
-const GAME_COLUMNS: &str =
-    "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
+const GAME_COLUMNS: &str = "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
      lease_owner, lease_until";
 
 /// The PostgreSQL store.
@@ -319,14 +318,7 @@ impl Store for Postgres {
         })
     }
 
-    fn append(
-        &self,
-        id: &str,
-        version: i64,
-        first: usize,
-        actions: &[String],
-        status: &str,
-    ) -> Result<(), StoreError> {
+    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
         self.with(|c| {
             let mut tx = c.transaction()?;
             let at = now();
@@ -362,7 +354,8 @@ impl Store for Postgres {
         self.with(|c| {
             let mut tx = c.transaction()?;
             // Locks the game's row: two joins of one game take turns.
-            let Some(row) = tx.query_opt("SELECT invite, invite_expires FROM games WHERE id = $1 FOR UPDATE", &[&id])?
+            let Some(row) =
+                tx.query_opt("SELECT invite, invite_expires FROM games WHERE id = $1 FOR UPDATE", &[&id])?
             else {
                 refused = Some(JoinError::Unknown);
                 return Ok(());
@@ -373,7 +366,10 @@ impl Store for Postgres {
                 refused = Some(e);
                 return Ok(());
             }
-            tx.execute("INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)", &[&id, &i64::from(seat), &player])?;
+            tx.execute(
+                "INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)",
+                &[&id, &i64::from(seat), &player],
+            )?;
             tx.execute(
                 "UPDATE games SET invite = NULL, invite_expires = NULL, version = version + 1, updated = $2
                  WHERE id = $1",
@@ -452,10 +448,7 @@ impl Store for Postgres {
 
     fn is_empty(&self) -> Result<bool, StoreError> {
         self.with(|c| {
-            let row = c.query_one(
-                "SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(*) FROM games)",
-                &[],
-            )?;
+            let row = c.query_one("SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(*) FROM games)", &[])?;
             Ok(row.get::<_, i64>(0) == 0)
         })
     }

@@ -35,8 +35,7 @@ const READERS: usize = 4;
 const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The columns of a game row, in the order [`row_to_game`] reads them.
-const GAME_COLUMNS: &str =
-    "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
+const GAME_COLUMNS: &str = "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
      lease_owner, lease_until";
 
 impl Sqlite {
@@ -202,14 +201,7 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn append(
-        &self,
-        id: &str,
-        version: i64,
-        first: usize,
-        actions: &[String],
-        status: &str,
-    ) -> Result<(), StoreError> {
+    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
         let mut db = self.db();
         let tx = db.transaction()?;
         let at = now();
@@ -363,8 +355,7 @@ impl Store for Sqlite {
     }
 
     fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError> {
-        self.db()
-            .execute("INSERT INTO players (token_hash, created) VALUES (?1, ?2)", params![token_hash, created])?;
+        self.db().execute("INSERT INTO players (token_hash, created) VALUES (?1, ?2)", params![token_hash, created])?;
         Ok(())
     }
 

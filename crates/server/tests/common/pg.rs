@@ -15,6 +15,8 @@ use std::time::{Duration, Instant};
 pub struct Cluster {
     pub port: u16,
     next: AtomicUsize,
+    /// The watchdog shell: it outlives the test process on purpose, to stop the cluster after it.
+    _watchdog: std::process::Child,
 }
 
 static CLUSTER: OnceLock<Cluster> = OnceLock::new();
@@ -97,14 +99,14 @@ impl Cluster {
             dir = dir.display(),
             parent = std::process::id(),
         );
-        as_owner(&mut Command::new("sh"), owner)
+        let watchdog = as_owner(&mut Command::new("sh"), owner)
             .args(["-c", &script])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("the cluster starts");
-        let cluster = Cluster { port, next: AtomicUsize::new(0) };
+        let cluster = Cluster { port, next: AtomicUsize::new(0), _watchdog: watchdog };
         let start = Instant::now();
         loop {
             match postgres::Client::connect(&cluster.url("postgres"), postgres::NoTls) {
