@@ -85,3 +85,63 @@ fn the_kubernetes_manifests_pass_the_schema_and_agree_on_the_shard_count() {
     let merge = std::fs::read_to_string(&files[1]).expect("the manifest");
     assert!(merge.contains("hamle merge /results/part-*.json"), "the merge reads the parts the shards write");
 }
+
+/// `deploy/compose.yaml` as JSON (read by PyYAML, which `kubernetes-validate` brings).
+fn compose() -> serde_json::Value {
+    let out = Command::new("python3")
+        .args(["-c", "import sys, yaml, json; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))"])
+        .arg(deploy().join("compose.yaml"))
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("json")
+}
+
+/// The default of `hamle serve`'s flag `--name`, from its help.
+fn serve_default(help: &str, name: &str) -> u64 {
+    let at = help.find(&format!("--{name} <")).unwrap_or_else(|| panic!("--{name} in the help"));
+    let rest = &help[at..];
+    let default = rest.find("[default: ").expect("a default") + "[default: ".len();
+    rest[default..].split(']').next().and_then(|d| d.parse().ok()).expect("a number")
+}
+
+#[test]
+fn the_compose_file_runs_two_servers_on_postgres_behind_a_proxy_each_granting_half_an_address_s_rates() {
+    let compose = compose();
+    let services = &compose["services"];
+    let (one, two) = (&services["hamle-1"], &services["hamle-2"]);
+    assert_eq!(one, two, "the two servers are the same");
+    let db = one["environment"]["HAMLE_DB"].as_str().expect("HAMLE_DB");
+    assert!(db.starts_with("postgres://hamle:") && db.ends_with("@db:5432/hamle"), "{db}");
+    assert_eq!(services["db"]["environment"]["POSTGRES_DB"], "hamle");
+    let command: Vec<&str> = one["command"].as_array().expect("a command").iter().filter_map(|a| a.as_str()).collect();
+    assert_eq!(command[0], "serve");
+    let flags: Vec<(&str, &str)> =
+        command[1..].iter().map(|f| f.trim_start_matches("--").split_once('=').expect("--flag=value")).collect();
+    let subnet = compose["networks"]["arcade"]["ipam"]["config"][0]["subnet"].as_str().expect("a subnet");
+    assert!(flags.contains(&("trusted-proxy", subnet)), "the proxy's network is trusted: {flags:?}");
+    // Every flag is one `hamle serve` takes (clap parses them all before it prints the help).
+    let mut args = command.clone();
+    args.push("--help");
+    let help = hamle(&args);
+    assert!(help.status.success(), "{}", text(&help.stderr));
+    let help = text(&help.stdout);
+    // Two servers: each grants an address half the default, so that the two together grant what one does.
+    for (flag, value) in &flags {
+        let value: u64 = match value.parse() {
+            Ok(v) => v,
+            Err(_) => continue,
+        };
+        let default = serve_default(&help, flag);
+        if flag.ends_with("-ms") {
+            assert_eq!(value, default * 2, "--{flag}: refilled half as often");
+        } else {
+            assert_eq!(value * 2, default, "--{flag}: half the default");
+        }
+    }
+    assert_eq!(flags.iter().filter(|(_, v)| v.parse::<u64>().is_ok()).count(), 10, "{flags:?}");
+    let caddy = std::fs::read_to_string(deploy().join("Caddyfile")).expect("the Caddyfile");
+    assert!(caddy.contains("reverse_proxy hamle-1:8080 hamle-2:8080"), "{caddy}");
+    assert!(caddy.contains("health_uri /readyz"), "{caddy}");
+    assert_eq!(services["proxy"]["ports"][0], "8080:8080");
+}

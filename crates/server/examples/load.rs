@@ -11,13 +11,17 @@
 //! - `--bot-time` instead times one new 16×16 Domineering game against `seed(depth=7)` (and `solver`) moving
 //!   first, under the default bot budget (1 s), and whether the server's CPU time still grows 2 s after the answer.
 //!
+//! - `--postgres URL` keeps the games in that PostgreSQL database (it must be empty) instead of a new SQLite file,
+//!   and `--servers N` starts N server processes on it: each client sends its requests to them in turn, as a
+//!   round-robin load balancer would, and each game's event stream is read from one of them.
+//!
 //! The server runs with the default limits except those per client address (every client here is 127.0.0.1).
 //!
 //! `cargo run --release -p hamle-server --example load -- --games 200 --actions 60 --friends 100`
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
+
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, mpsc};
@@ -57,10 +61,16 @@ struct Args {
     serve: Option<String>,
     /// (Internal) the store of the served process.
     #[arg(long, hide = true)]
-    db: Option<PathBuf>,
+    db: Option<String>,
+    /// Keep the games in this PostgreSQL database (empty) instead of a new SQLite file.
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Server processes on the store (more than one needs `--postgres`); clients send requests to each in turn.
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
 }
 
-fn serve(addr: &str, db: &Path) {
+fn serve(addr: &str, db: &str) {
     // Every client here is 127.0.0.1: the limits per address (rates, shares of the thinkers, streams,
     // connections) are lifted, as 200 players at 200 addresses would not meet them.
     let fast = hamle_server::Rate { burst: 1_000_000, every: Duration::from_micros(1) };
@@ -80,7 +90,7 @@ fn serve(addr: &str, db: &Path) {
         streams_per_address: 100_000,
         ..defaults
     };
-    let app = hamle_server::App::open_with(db, limits).expect("the store opens");
+    let app = hamle_server::App::connect(db, limits).expect("the store opens");
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await.expect("the address");
@@ -94,11 +104,10 @@ struct Served {
 }
 
 impl Served {
-    fn start(addr: &str, db: &Path) -> Served {
+    fn start(addr: &str, db: &str) -> Served {
         let exe = std::env::current_exe().expect("this example's path");
         let child = Command::new(exe)
-            .args(["--serve", addr, "--db"])
-            .arg(db)
+            .args(["--serve", addr, "--db", db])
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
             .spawn()
@@ -172,7 +181,9 @@ fn call(agent: &ureq::Agent, url: &str, token: Option<&str>, body: Option<&Value
 
 /// One client: its agent, its token, and what it measured.
 struct Player {
-    base: String,
+    /// The servers it sends its requests to, in turn.
+    bases: Vec<String>,
+    turn: usize,
     agent: ureq::Agent,
     token: Option<String>,
     latencies: Vec<f64>,
@@ -181,10 +192,14 @@ struct Player {
     last_answer: Option<Instant>,
 }
 
+/// Spreads the players' first requests over the servers.
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
 impl Player {
-    fn new(base: &str) -> Player {
+    fn new(bases: &[String]) -> Player {
         Player {
-            base: base.to_owned(),
+            bases: bases.to_vec(),
+            turn: usize::try_from(NEXT.fetch_add(1, Ordering::Relaxed)).unwrap_or(0),
             agent: agent(),
             token: None,
             latencies: Vec::new(),
@@ -195,7 +210,9 @@ impl Player {
 
     fn timed(&mut self, path: &str, body: Option<&Value>) -> Result<(u16, Value), String> {
         let clock = Instant::now();
-        let answer = call(&self.agent, &format!("{}{path}", self.base), self.token.as_deref(), body);
+        let base = &self.bases[self.turn % self.bases.len()];
+        self.turn += 1;
+        let answer = call(&self.agent, &format!("{base}{path}"), self.token.as_deref(), body);
         self.latencies.push(clock.elapsed().as_secs_f64() * 1e3);
         self.last_answer = Some(Instant::now());
         answer
@@ -263,8 +280,8 @@ fn version(state: &Value) -> (usize, usize) {
 }
 
 /// One match against the bot.
-fn bot_match(base: &str, args: &Args, dead: &AtomicBool, done: &AtomicU64) -> Outcome {
-    let mut player = Player::new(base);
+fn bot_match(bases: &[String], args: &Args, dead: &AtomicBool, done: &AtomicU64) -> Outcome {
+    let mut player = Player::new(bases);
     let mut out = Outcome { players: Vec::new(), last: None, in_flight: false, pushes: 0, push_ms: Vec::new() };
     if !player.sign_up() {
         out.players.push(player);
@@ -344,9 +361,9 @@ fn follow(addr: &str, id: &str, send: &[mpsc::Sender<(Instant, Value)>]) -> Opti
 
 /// One Hapis game between two people: the creator invites, the friend joins, an event stream relays every
 /// change to both, and each acts when a pushed state says it is its turn.
-fn friend_game(base: &str, addr: &str, args: &Args, dead: &AtomicBool, done: &AtomicU64) -> Outcome {
+fn friend_game(bases: &[String], addr: &str, args: &Args, dead: &AtomicBool, done: &AtomicU64) -> Outcome {
     let mut out = Outcome { players: Vec::new(), last: None, in_flight: false, pushes: 0, push_ms: Vec::new() };
-    let (mut creator, mut friend) = (Player::new(base), Player::new(base));
+    let (mut creator, mut friend) = (Player::new(bases), Player::new(bases));
     let made = if creator.sign_up() && friend.sign_up() {
         creator.expect("/api/games", Some(&json!({ "kind": "hapis", "opponent": "friend", "length": 3 })), 201)
     } else {
@@ -385,7 +402,7 @@ fn friend_game(base: &str, addr: &str, args: &Args, dead: &AtomicBool, done: &At
             scope.spawn(move || seat(friend, 1, &for_friend, shared)),
         ];
         for t in seats {
-            out.players.push(t.join().unwrap_or_else(|_| Player::new(base)));
+            out.players.push(t.join().unwrap_or_else(|_| Player::new(bases)));
         }
     });
     let answered = std::mem::take(&mut *shared.answered.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
@@ -502,39 +519,53 @@ fn main() {
     }
     let dir = std::env::temp_dir().join(format!("hamle-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
-    let db = dir.join("load.db");
-    let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a port").port();
-    let addr = format!("127.0.0.1:{port}");
-    let base = format!("http://{addr}");
-    let mut server = Served::start(&addr, &db);
+    assert!(
+        args.servers >= 1 && (args.servers == 1 || args.postgres.is_some()),
+        "--servers 2 or more needs --postgres"
+    );
+    let db = args.postgres.clone().unwrap_or_else(|| dir.join("load.db").to_string_lossy().into_owned());
+    let addrs: Vec<String> = (0..args.servers)
+        .map(|_| {
+            let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).expect("a port").port();
+            format!("127.0.0.1:{port}")
+        })
+        .collect();
+    let bases: Vec<String> = addrs.iter().map(|a| format!("http://{a}")).collect();
+    let mut servers: Vec<Served> = addrs.iter().map(|a| Served::start(a, &db)).collect();
     let failed = if let Some(n) = args.memory {
-        memory(&base, &server, n)
+        memory(&bases[0], &servers[0], n)
     } else if args.bot_time {
-        bot_time(&base, &server)
+        bot_time(&bases[0], &servers[0])
     } else {
-        load(&base, &addr, &db, &args, &mut server)
+        load(&bases, &addrs, &db, &args, &mut servers)
     };
-    server.kill();
+    for server in &mut servers {
+        server.kill();
+    }
     std::fs::remove_dir_all(&dir).ok();
     if failed {
         std::process::exit(1);
     }
 }
 
-fn load(base: &str, addr: &str, db: &Path, args: &Args, server: &mut Served) -> bool {
+fn load(bases: &[String], addrs: &[String], db: &str, args: &Args, servers: &mut [Served]) -> bool {
     let dead = AtomicBool::new(false);
     let done = AtomicU64::new(0);
     let clock = Instant::now();
     let (bots, friends, killed) = std::thread::scope(|scope| {
-        let bots: Vec<_> = (0..args.games).map(|_| scope.spawn(|| bot_match(base, args, &dead, &done))).collect();
-        let friends: Vec<_> =
-            (0..args.friends).map(|_| scope.spawn(|| friend_game(base, addr, args, &dead, &done))).collect();
+        let bots: Vec<_> = (0..args.games).map(|_| scope.spawn(|| bot_match(bases, args, &dead, &done))).collect();
+        let friends: Vec<_> = (0..args.friends)
+            .map(|i| {
+                let (dead, done) = (&dead, &done);
+                scope.spawn(move || friend_game(bases, &addrs[i % addrs.len()], args, dead, done))
+            })
+            .collect();
         let mut killed = false;
         while bots.iter().chain(&friends).any(|w| !w.is_finished()) {
             let due = args.kill_after.is_some_and(|after| clock.elapsed().as_secs_f64() >= after);
             if due && !killed {
                 dead.store(true, Ordering::Relaxed);
-                server.kill();
+                servers[0].kill();
                 killed = true;
                 println!(
                     "killed the server with SIGKILL after {:.1} s, {} actions answered",
@@ -568,7 +599,9 @@ fn load(base: &str, addr: &str, db: &Path, args: &Args, server: &mut Served) -> 
     );
     let mut lost = 0;
     if killed {
-        let restarted = Served::start(addr, db);
+        // One server alone is started again on its store; with several, the others answer for it.
+        let restarted = (servers.len() == 1).then(|| Served::start(&addrs[0], db));
+        let base = bases.last().map_or("", String::as_str);
         let agent = agent();
         let (mut kept, mut in_flight_kept) = (0, 0);
         all.retain(|o| o.last.is_some());
@@ -595,10 +628,11 @@ fn load(base: &str, addr: &str, db: &Path, args: &Args, server: &mut Served) -> 
              hold more than was answered (an action in flight at the kill, or a bot's reply owed and made at the load)",
             all.len()
         );
-        let mut restarted = restarted;
-        restarted.kill();
+        if let Some(mut restarted) = restarted {
+            restarted.kill();
+        }
     }
-    println!("the database was {} (removed)", db.display());
+    println!("the database was {db}");
     errors > 0 && !killed || lost > 0
 }
 
@@ -618,7 +652,7 @@ fn memory(base: &str, server: &Served, n: usize) -> bool {
             .map(|w| {
                 let (kinds, made) = (&kinds, &made);
                 scope.spawn(move || {
-                    let mut player = Player::new(base);
+                    let mut player = Player::new(&[base.to_owned()]);
                     if player.sign_up() {
                         for i in (w..n).step_by(workers) {
                             let Some(state) = player.expect("/api/games", Some(&kinds[i % 4]), 201) else { continue };
@@ -646,7 +680,7 @@ fn memory(base: &str, server: &Served, n: usize) -> bool {
 }
 
 fn bot_time(base: &str, server: &Served) -> bool {
-    let mut player = Player::new(base);
+    let mut player = Player::new(&[base.to_owned()]);
     if !player.sign_up() {
         return true;
     }

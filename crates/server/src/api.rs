@@ -806,6 +806,18 @@ pub(crate) async fn sweep(app: &App) {
         tracing::info!(game = %id, "another server's lease lapsed: this one finishes the bot's move");
         if let Err(e) = open(app, &client, &id, None).await {
             tracing::warn!(game = %id, "the bot's move of a lapsed lease could not be finished ({})", e.detail);
+            if e.error != "damaged" {
+                continue;
+            }
+            // A game that no longer replays is leased here for an hour, so that it does not take a place of the
+            // sweep's every second.
+            let a = app.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                let store = &a.inner.store;
+                let row = store.game(&id)?.ok_or(StoreError::Conflict)?;
+                store.lease(&id, row.version, now_ms(), now_ms().saturating_add(3_600_000))
+            })
+            .await;
         }
     }
 }
@@ -882,14 +894,25 @@ async fn open(
         Ok(state) => Ok((slot, state)),
         Err(e) => {
             // A bot's move that could not be stored leaves the game as the store has it, the move owed: the read
-            // still answers, and the next one asks the bot again.
-            tracing::warn!(game = id, "a bot's move was not stored ({}): it is asked again on the next read", e.detail);
+            // still answers, and the next one asks the bot again. One refused as a conflict was played by another
+            // server first: nothing is owed.
+            let conflict = e.error == "conflict";
+            if !conflict {
+                tracing::warn!(
+                    game = id,
+                    "a bot's move was not stored ({}): it is asked again on the next read",
+                    e.detail
+                );
+            }
             let (a, i) = (app.clone(), id.to_owned());
             blocking(move || {
                 let slot = load(&a, &i)?;
                 let state = {
                     let mut game = guard(&slot)?;
-                    game.owed = Some(format!("the bot's move could not be stored ({}): it is asked again", e.detail));
+                    if !conflict {
+                        game.owed =
+                            Some(format!("the bot's move could not be stored ({}): it is asked again", e.detail));
+                    }
                     view(&a, &game, viewer.as_deref())
                 };
                 Ok((slot, state))
@@ -1288,16 +1311,28 @@ async fn act(
     match bots(&app, &client, &id, &slot, step, Some(player.clone())).await {
         Ok(state) => Ok(Json(state).into_response()),
         Err(e) => {
-            tracing::warn!(game = id, "a bot's reply was not stored ({}): it is played on the next request", e.detail);
-            // The answer shows the game as the store has it (the person's action, not the reply it lost).
+            // The answer shows the game as the store has it (the person's action, not the reply it lost; or the
+            // reply another server stored first, a conflict, when nothing is owed).
+            let conflict = e.error == "conflict";
+            if !conflict {
+                tracing::warn!(
+                    game = id,
+                    "a bot's reply was not stored ({}): it is played on the next request",
+                    e.detail
+                );
+            }
             let (a, i) = (app.clone(), id.clone());
             drop(slot);
             blocking(move || {
                 let slot = load(&a, &i)?;
                 let mut game = guard(&slot)?;
-                let why =
-                    format!("the bot's reply could not be stored ({}): it is played on your next request", e.detail);
-                game.owed = Some(why);
+                if !conflict {
+                    let why = format!(
+                        "the bot's reply could not be stored ({}): it is played on your next request",
+                        e.detail
+                    );
+                    game.owed = Some(why);
+                }
                 Ok(Json(view(&a, &game, Some(&player))).into_response())
             })
             .await
