@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::body::Bytes;
@@ -57,6 +57,8 @@ pub(crate) struct Loaded {
     /// Why a bot's move is owed and nobody is thinking it (the thinkers were busy, or the thought failed):
     /// the next request that reads the game asks again.
     owed: Option<String>,
+    /// The version last pushed to the followers, so that a change heard from another server is pushed once.
+    pushed: AtomicI64,
 }
 
 /// Numbers thoughts, so that a guard lowers only its own thought's flag.
@@ -408,9 +410,14 @@ fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
             "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
         )
     })?;
+    // A player once known stays known (players are never removed): most requests need not ask the store.
+    if lock(&app.inner.players).get(&hash).is_some() {
+        return Ok(hash);
+    }
     if !app.inner.store.has_player(&hash)? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's"));
     }
+    lock(&app.inner.players).put(hash.clone(), ());
     Ok(hash)
 }
 
@@ -522,17 +529,22 @@ fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Re
         if game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game) {
             return Ok(Step::Done(view(app, game, viewer)));
         }
-        if game.live.bot_due() && !lease(app, game)? {
-            // Another server thinks for this game: its move reaches this one through the store.
-            return Ok(Step::Done(view(app, game, viewer)));
-        }
         match game.live.bot_turn() {
             None => return Ok(Step::Done(view(app, game, viewer))),
+            // A throw needs no lease: of two servers throwing for one version, the store keeps one.
             Some(BotTurn::Acted(record)) => {
                 commit(app, game, &record)?;
                 publish(app, id, game);
             }
             Some(BotTurn::Think(thinking)) => {
+                if !lease(app, game)? {
+                    // Another server thinks for this game (its move reaches this one through the store), or
+                    // this copy is behind: the thought is dropped (the bot is built again when next due) and the
+                    // copy brought up to date.
+                    drop(thinking);
+                    sync(app, game)?;
+                    return Ok(Step::Done(view(app, game, viewer)));
+                }
                 game.owed = None;
                 let flag = Flag::raise(game);
                 return Ok(Step::Think(thinking, flag));
@@ -546,9 +558,8 @@ fn leased_elsewhere(app: &App, game: &Loaded) -> bool {
     app.inner.store.shared() && game.row.leased_elsewhere(app.inner.store.server(), now_ms())
 }
 
-/// On a shared store, takes the lease to act for the game's bots at the game's version: false when another
-/// server holds it (the game then shows the bot thinking). The game is brought up to date first when another
-/// server moved it on. One server alone needs no lease: the game's own flag says who thinks.
+/// On a shared store, takes the lease to think for the game's bot at the game's version: false when another
+/// server holds it or the game moved on. One server alone needs no lease: the game's own flag says who thinks.
 fn lease(app: &App, game: &mut Loaded) -> Result<bool, ApiError> {
     let store = &app.inner.store;
     if !store.shared() {
@@ -556,15 +567,12 @@ fn lease(app: &App, game: &mut Loaded) -> Result<bool, ApiError> {
     }
     let now = now_ms();
     let until = now.saturating_add(i64::try_from(app.inner.limits.lease.as_millis()).unwrap_or(i64::MAX));
-    if store.lease(&game.row.id, game.row.version, now, until)? {
+    let taken = store.lease(&game.row.id, game.row.version, now, until)?;
+    if taken {
         game.row.lease_owner = Some(store.server().to_owned());
         game.row.lease_until = Some(until);
-        return Ok(true);
     }
-    // Refused: the game moved on (this copy is behind) or another server holds the lease; either way the copy
-    // is refreshed, and the next request takes the game as it stands.
-    sync(app, game)?;
-    Ok(false)
+    Ok(taken)
 }
 
 /// Gives up this server's lease on the game (on a shared store), so that another server may take the bot's
@@ -759,6 +767,7 @@ fn publish(app: &App, id: &str, game: &Loaded) {
             channels.remove(id);
         } else {
             let text: Arc<str> = view(app, game, None).to_string().into();
+            game.pushed.store(game.row.version, Ordering::SeqCst);
             // A send fails only when every follower left meanwhile.
             let _ = sender.send(text);
         }
@@ -780,7 +789,10 @@ fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
 pub(crate) fn refresh(app: &App, id: &str) {
     let pushed = load(app, id).and_then(|slot| {
         let game = guard(&slot)?;
-        publish(app, id, &game);
+        // Several notices of one change (or of changes this server has pushed already) push it once.
+        if game.pushed.load(Ordering::SeqCst) != game.row.version {
+            publish(app, id, &game);
+        }
         Ok(())
     });
     if let Err(e) = pushed {
@@ -870,6 +882,7 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         thinking: Arc::new(AtomicU64::new(0)),
         hinting: Arc::new(AtomicBool::new(false)),
         owed: None,
+        pushed: AtomicI64::new(-1),
     };
     Ok(lock(&app.inner.games).hold(id, Arc::new(Mutex::new(loaded)), bytes))
 }
@@ -1575,6 +1588,7 @@ mod tests {
             thinking: Arc::new(AtomicU64::new(0)),
             hinting: Arc::new(AtomicBool::new(false)),
             owed: None,
+            pushed: AtomicI64::new(-1),
         };
         let slot = lock(&app.inner.games).hold(&id, Arc::new(Mutex::new(loaded)), 0);
         (id, slot)

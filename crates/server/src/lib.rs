@@ -159,6 +159,8 @@ struct Inner {
     lab: std::sync::OnceLock<PathBuf>,
     /// What `/metrics` gives.
     metrics: metrics::Metrics,
+    /// Players known to exist (by their token's hash), the most recently seen.
+    players: Mutex<lru::LruCache<String, ()>>,
     /// Set when the server stops: `/readyz` answers 503 so that a load balancer sends no more.
     draining: std::sync::atomic::AtomicBool,
     /// The bots' moves driven by tasks of their own, which a stopping server waits for.
@@ -278,6 +280,7 @@ impl App {
                 prune: Mutex::new(Vec::new()),
                 lab: std::sync::OnceLock::new(),
                 metrics: metrics::Metrics::new(),
+                players: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
                 draining: std::sync::atomic::AtomicBool::new(false),
                 drives: tokio_util::task::TaskTracker::new(),
             }),
@@ -350,6 +353,9 @@ impl App {
         }))
     }
 }
+
+/// Players whose tokens a server remembers as known.
+const KNOWN_PLAYERS: NonZeroUsize = NonZeroUsize::new(10_000).expect("not zero");
 
 /// How often a server on a shared store looks for games whose thinking server died (their lease lapsed).
 const SWEEP: Duration = Duration::from_secs(1);

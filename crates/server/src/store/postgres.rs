@@ -5,13 +5,15 @@
 //! The driver is `postgres`, the blocking face of `tokio-postgres`: the store's callers run on blocking threads
 //! (as SQLite's do), and each connection drives itself only while a call waits on it.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use ::postgres::error::SqlState;
 use ::postgres::fallible_iterator::FallibleIterator;
-use ::postgres::{Client, Config, GenericClient, IsolationLevel, NoTls, Row};
+use ::postgres::types::ToSql;
+use ::postgres::{Client, Config, GenericClient, IsolationLevel, NoTls, Row, Statement, Transaction};
 
 use super::{
     Changed, Failure, GameDump, GameRow, JoinError, Listener, MIGRATIONS, Store, StoreError, check_join, now,
@@ -22,7 +24,7 @@ use super::{
 const CHANNEL: &str = "hamle_games";
 
 /// Connections each server keeps (besides the one that listens).
-const POOL: usize = 8;
+const POOL: usize = 16;
 
 /// The advisory lock two servers starting at once take, so that one migrates and the other waits.
 const MIGRATION_LOCK: i64 = 0x0068_616d_6c65; // "hamle"
@@ -32,13 +34,120 @@ const MIGRATION_LOCK: i64 = 0x0068_616d_6c65; // "hamle"
 const SESSION: &str = "-c lock_timeout=2000 -c statement_timeout=10000";
 
 /// The columns of a game row, in the order [`row_to_game`] reads them.
-const GAME_COLUMNS: &str = "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
-     lease_owner, lease_until";
+macro_rules! game_columns {
+    () => {
+        "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
+         lease_owner, lease_until"
+    };
+}
+
+/// The statements the store runs, each prepared once a connection and kept (a query prepared anew each time
+/// costs a second round trip to the server, and its planning).
+mod sql {
+    pub const VERSION: &str = "SELECT version FROM hamle_schema";
+    pub const PING: &str = "SELECT 1";
+    pub const HAS_PLAYER: &str = "SELECT 1 FROM players WHERE token_hash = $1";
+    pub const ADD_PLAYER: &str = "INSERT INTO players (token_hash, created) VALUES ($1, $2)";
+    pub const ADD_GAME: &str = "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated, \
+                                format, invite, invite_expires, version) \
+                                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+    pub const ADD_SEAT: &str = "INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)";
+    pub const ADD_ACTION: &str = "INSERT INTO actions (game, seq, action, at) VALUES ($1, $2, $3, $4)";
+    pub const NOTIFY: &str = "SELECT pg_notify($1, $2)";
+    // One statement, so one round trip and its own transaction: the game's row is moved to the next version only
+    // if it is at $4 (the row's lock makes a second writer of the same version wait for the first, then find the
+    // version moved on), the actions ($6, from position $5) are inserted only if it was, and the other servers are
+    // told. No row comes back when the version had moved on.
+    pub const APPEND: &str = "WITH moved AS (UPDATE games SET status = $2, updated = $3, version = version + 1, \
+                              lease_owner = NULL, lease_until = NULL WHERE id = $1 AND version = $4 RETURNING id), \
+                              added AS (INSERT INTO actions (game, seq, action, at) \
+                              SELECT moved.id, $5 + t.n - 1, t.action, $3 FROM moved, \
+                              unnest($6::text[]) WITH ORDINALITY AS t(action, n)) \
+                              SELECT pg_notify($7, $8) FROM moved";
+    pub const SEATS: &str = "SELECT seat, player FROM seats WHERE game = $1 ORDER BY seat";
+    // Locks the game's row: two joins of one game take turns.
+    pub const INVITE: &str = "SELECT invite, invite_expires FROM games WHERE id = $1 FOR UPDATE";
+    pub const JOINED: &str =
+        "UPDATE games SET invite = NULL, invite_expires = NULL, version = version + 1, updated = $2 WHERE id = $1";
+    pub const GAME: &str = concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1");
+    pub const ACTIONS: &str = "SELECT action FROM actions WHERE game = $1 AND seq >= $2 ORDER BY seq";
+    pub const GAMES_OF: &str = concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games WHERE player = $1 OR id IN (SELECT game FROM seats WHERE player = $1) \
+          ORDER BY updated DESC, created DESC, id DESC LIMIT 200"
+    );
+    pub const LEASE: &str = "UPDATE games SET lease_owner = $3, lease_until = $5 WHERE id = $1 AND version = $2 \
+                             AND (lease_owner IS NULL OR lease_owner = $3 OR lease_until < $4)";
+    pub const RELEASE: &str =
+        "UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2";
+    pub const LAPSED: &str =
+        "SELECT id FROM games WHERE lease_owner IS NOT NULL AND lease_until < $1 ORDER BY lease_until LIMIT $2";
+    pub const EMPTY: &str = "SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(*) FROM games)";
+    pub const PLAYERS: &str = "SELECT token_hash, created FROM players ORDER BY created, token_hash";
+    pub const GAME_IDS: &str = "SELECT id FROM games ORDER BY created, id";
+    pub const ACTIONS_AT: &str = "SELECT action, at FROM actions WHERE game = $1 ORDER BY seq";
+}
+
+/// A connection of the pool and the statements prepared on it.
+struct Conn {
+    client: Client,
+    prepared: HashMap<&'static str, Statement>,
+}
+
+impl Conn {
+    /// The statement `sql`, prepared on this connection the first time.
+    fn st(&mut self, sql: &'static str) -> Result<Statement, ::postgres::Error> {
+        if let Some(statement) = self.prepared.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = self.client.prepare(sql)?;
+        self.prepared.insert(sql, statement.clone());
+        Ok(statement)
+    }
+
+    fn query(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<Vec<Row>, ::postgres::Error> {
+        let statement = self.st(sql)?;
+        self.client.query(&statement, params)
+    }
+
+    fn query_opt(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Option<Row>, ::postgres::Error> {
+        let statement = self.st(sql)?;
+        self.client.query_opt(&statement, params)
+    }
+
+    fn query_one(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<Row, ::postgres::Error> {
+        let statement = self.st(sql)?;
+        self.client.query_one(&statement, params)
+    }
+
+    fn execute(&mut self, sql: &'static str, params: &[&(dyn ToSql + Sync)]) -> Result<u64, ::postgres::Error> {
+        let statement = self.st(sql)?;
+        self.client.execute(&statement, params)
+    }
+}
+
+/// The statements that add a game, prepared before its transaction begins.
+struct Inserts {
+    game: Statement,
+    seat: Statement,
+    action: Statement,
+}
+
+impl Inserts {
+    fn prepare(c: &mut Conn) -> Result<Inserts, ::postgres::Error> {
+        Ok(Inserts { game: c.st(sql::ADD_GAME)?, seat: c.st(sql::ADD_SEAT)?, action: c.st(sql::ADD_ACTION)? })
+    }
+}
 
 /// The PostgreSQL store.
 pub struct Postgres {
     config: Config,
-    pool: Vec<Mutex<Option<Client>>>,
+    pool: Vec<Mutex<Option<Conn>>>,
     /// Where the next call starts looking for a free connection.
     next: AtomicUsize,
     server: String,
@@ -78,8 +187,8 @@ impl Postgres {
     }
 
     fn migrate(&self) -> Result<(), StoreError> {
-        self.with(|client| {
-            let mut tx = client.transaction()?;
+        self.with(|conn| {
+            let mut tx = conn.client.transaction()?;
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
             tx.batch_execute("CREATE TABLE IF NOT EXISTS hamle_schema (version BIGINT NOT NULL)")?;
             let applied = match tx.query_opt("SELECT version FROM hamle_schema", &[])? {
@@ -102,7 +211,7 @@ impl Postgres {
     }
 
     /// A connection of the pool: a free one if one is, else the next in turn.
-    fn slot(&self) -> MutexGuard<'_, Option<Client>> {
+    fn slot(&self) -> MutexGuard<'_, Option<Conn>> {
         let start = self.next.fetch_add(1, Ordering::Relaxed);
         for i in 0..self.pool.len() {
             if let Ok(slot) = self.pool[(start + i) % self.pool.len()].try_lock() {
@@ -113,15 +222,18 @@ impl Postgres {
     }
 
     /// Runs `work` on a connection of the pool, connecting first when it has none (or lost its own).
-    fn with<T>(&self, work: impl FnOnce(&mut Client) -> Result<T, StoreError>) -> Result<T, StoreError> {
+    fn with<T>(&self, work: impl FnOnce(&mut Conn) -> Result<T, StoreError>) -> Result<T, StoreError> {
         let mut slot = self.slot();
-        if slot.as_ref().is_none_or(Client::is_closed) {
+        if slot.as_ref().is_some_and(|c| c.client.is_closed()) {
             *slot = None;
-            *slot = Some(self.config.connect(NoTls)?);
         }
-        let Some(client) = slot.as_mut() else { unreachable!("a connection was just made") };
-        let result = work(client);
-        if client.is_closed() {
+        let conn = match slot.take() {
+            Some(conn) => conn,
+            None => Conn { client: self.config.connect(NoTls)?, prepared: HashMap::new() },
+        };
+        let conn = slot.insert(conn);
+        let result = work(conn);
+        if conn.client.is_closed() {
             // Made again on the next call.
             *slot = None;
         }
@@ -134,7 +246,7 @@ impl Drop for Postgres {
         self.stop.store(true, Ordering::SeqCst);
         // A connection closes by running its own little runtime, which may not start on an async task's thread:
         // they close on a thread of their own.
-        let clients: Vec<Client> = self
+        let clients: Vec<Conn> = self
             .pool
             .iter_mut()
             .filter_map(|slot| slot.get_mut().unwrap_or_else(PoisonError::into_inner).take())
@@ -177,22 +289,21 @@ fn count(n: usize) -> i64 {
 }
 
 /// Tells the other servers that game `id` changed; sent when the transaction commits, not before.
-fn notify(tx: &mut impl GenericClient, server: &str, id: &str) -> Result<(), StoreError> {
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &format!("{server} {id}")])?;
+fn notify(tx: &mut Transaction<'_>, statement: &Statement, server: &str, id: &str) -> Result<(), StoreError> {
+    tx.execute(statement, &[&CHANNEL, &format!("{server} {id}")])?;
     Ok(())
 }
 
 /// Inserts a game's row, seats and actions (each with when it was made).
 fn insert_game(
-    tx: &mut impl GenericClient,
+    tx: &mut Transaction<'_>,
+    st: &Inserts,
     game: &GameRow,
     seats: &[(u8, String)],
     actions: &[(&str, i64)],
 ) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated, format, invite,
-                            invite_expires, version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        &st.game,
         &[
             &game.id,
             &game.player,
@@ -210,23 +321,17 @@ fn insert_game(
         ],
     )?;
     for (seat, player) in seats {
-        tx.execute(
-            "INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)",
-            &[&game.id, &i64::from(*seat), player],
-        )?;
+        tx.execute(&st.seat, &[&game.id, &i64::from(*seat), player])?;
     }
     for (seq, (action, at)) in actions.iter().enumerate() {
-        tx.execute(
-            "INSERT INTO actions (game, seq, action, at) VALUES ($1, $2, $3, $4)",
-            &[&game.id, &count(seq), action, at],
-        )?;
+        tx.execute(&st.action, &[&game.id, &count(seq), action, at])?;
     }
     Ok(())
 }
 
-fn seats_of(client: &mut impl GenericClient, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
-    let rows = client.query("SELECT seat, player FROM seats WHERE game = $1 ORDER BY seat", &[&id])?;
-    Ok(rows.iter().map(|r| (u8::try_from(r.get::<_, i64>(0)).unwrap_or(u8::MAX), r.get(1))).collect())
+fn seats_of(client: &mut impl GenericClient, statement: &Statement, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+    let rows = client.query(statement, &[&id])?;
+    rows.iter().map(|r| Ok((u8::try_from(r.try_get::<_, i64>(0)?).unwrap_or(u8::MAX), r.try_get(1)?))).collect()
 }
 
 /// Reads the games of a listening connection's notifications until the connection is lost or `stop` is set.
@@ -286,14 +391,14 @@ impl Store for Postgres {
 
     fn version(&self) -> Result<usize, StoreError> {
         self.with(|c| {
-            let version: i64 = c.query_one("SELECT version FROM hamle_schema", &[])?.get(0);
+            let version: i64 = c.query_one(sql::VERSION, &[])?.try_get(0)?;
             Ok(usize::try_from(version).unwrap_or(usize::MAX))
         })
     }
 
     fn ping(&self) -> Result<(), StoreError> {
         self.with(|c| {
-            c.query_one("SELECT 1", &[])?;
+            c.query_one(sql::PING, &[])?;
             Ok(())
         })
     }
@@ -303,7 +408,7 @@ impl Store for Postgres {
     }
 
     fn has_player(&self, token_hash: &str) -> Result<bool, StoreError> {
-        self.with(|c| Ok(c.query_opt("SELECT 1 FROM players WHERE token_hash = $1", &[&token_hash])?.is_some()))
+        self.with(|c| Ok(c.query_opt(sql::HAS_PLAYER, &[&token_hash])?.is_some()))
     }
 
     fn add_game(&self, game: &GameRow, seats: &[(u8, String)], actions: &[String]) -> Result<(), StoreError> {
@@ -311,71 +416,52 @@ impl Store for Postgres {
         let row = GameRow { created: at, updated: at, version: 0, ..game.clone() };
         let actions: Vec<(&str, i64)> = actions.iter().map(|a| (a.as_str(), at)).collect();
         self.with(|c| {
-            let mut tx = c.transaction()?;
-            insert_game(&mut tx, &row, seats, &actions)?;
+            let st = Inserts::prepare(c)?;
+            let mut tx = c.client.transaction()?;
+            insert_game(&mut tx, &st, &row, seats, &actions)?;
             tx.commit()?;
             Ok(())
         })
     }
 
     fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
+        let told = format!("{} {id}", self.server);
         self.with(|c| {
-            let mut tx = c.transaction()?;
-            let at = now();
-            // The row's lock makes a second writer of the same version wait for the first, then find the
-            // version moved on.
-            let changed = tx.execute(
-                "UPDATE games SET status = $2, updated = $3, version = version + 1, lease_owner = NULL,
-                                  lease_until = NULL
-                 WHERE id = $1 AND version = $4",
-                &[&id, &status, &at, &version],
-            )?;
-            if changed == 0 {
+            let params: [&(dyn ToSql + Sync); 8] =
+                [&id, &status, &now(), &version, &count(first), &actions, &CHANNEL, &told];
+            if c.query(sql::APPEND, &params)?.is_empty() {
                 return Err(StoreError::Conflict);
             }
-            for (i, action) in actions.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO actions (game, seq, action, at) VALUES ($1, $2, $3, $4)",
-                    &[&id, &count(first + i), action, &at],
-                )?;
-            }
-            notify(&mut tx, &self.server, id)?;
-            tx.commit()?;
             Ok(())
         })
     }
 
     fn seats(&self, id: &str) -> Result<Vec<(u8, String)>, StoreError> {
-        self.with(|c| seats_of(c, id))
+        self.with(|c| {
+            let statement = c.st(sql::SEATS)?;
+            seats_of(&mut c.client, &statement, id)
+        })
     }
 
     fn join(&self, id: &str, invite: &str, seat: u8, player: &str) -> Result<(), JoinError> {
         let mut refused = None;
         self.with(|c| {
-            let mut tx = c.transaction()?;
-            // Locks the game's row: two joins of one game take turns.
-            let Some(row) =
-                tx.query_opt("SELECT invite, invite_expires FROM games WHERE id = $1 FOR UPDATE", &[&id])?
-            else {
+            let (lock, seats, add, joined, tell) =
+                (c.st(sql::INVITE)?, c.st(sql::SEATS)?, c.st(sql::ADD_SEAT)?, c.st(sql::JOINED)?, c.st(sql::NOTIFY)?);
+            let mut tx = c.client.transaction()?;
+            let Some(row) = tx.query_opt(&lock, &[&id])? else {
                 refused = Some(JoinError::Unknown);
                 return Ok(());
             };
-            let (code, expires): (Option<String>, Option<i64>) = (row.get(0), row.get(1));
-            let seated = seats_of(&mut tx, id)?;
+            let (code, expires): (Option<String>, Option<i64>) = (row.try_get(0)?, row.try_get(1)?);
+            let seated = seats_of(&mut tx, &seats, id)?;
             if let Err(e) = check_join(&seated, code.as_deref(), expires, invite, seat, player) {
                 refused = Some(e);
                 return Ok(());
             }
-            tx.execute(
-                "INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)",
-                &[&id, &i64::from(seat), &player],
-            )?;
-            tx.execute(
-                "UPDATE games SET invite = NULL, invite_expires = NULL, version = version + 1, updated = $2
-                 WHERE id = $1",
-                &[&id, &now()],
-            )?;
-            notify(&mut tx, &self.server, id)?;
+            tx.execute(&add, &[&id, &i64::from(seat), &player])?;
+            tx.execute(&joined, &[&id, &now()])?;
+            notify(&mut tx, &tell, &self.server, id)?;
             tx.commit()?;
             Ok(())
         })?;
@@ -383,56 +469,41 @@ impl Store for Postgres {
     }
 
     fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
-        self.with(|c| Ok(c.query_opt(&sql, &[&id])?.as_ref().map(row_to_game).transpose()?))
+        self.with(|c| Ok(c.query_opt(sql::GAME, &[&id])?.as_ref().map(row_to_game).transpose()?))
     }
 
     fn actions(&self, id: &str, from: usize) -> Result<Vec<String>, StoreError> {
         self.with(|c| {
-            let rows =
-                c.query("SELECT action FROM actions WHERE game = $1 AND seq >= $2 ORDER BY seq", &[&id, &count(from)])?;
-            Ok(rows.iter().map(|r| r.get(0)).collect())
+            let rows = c.query(sql::ACTIONS, &[&id, &count(from)])?;
+            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
         })
     }
 
     fn games_of(&self, token_hash: &str) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE player = $1 OR id IN (SELECT game FROM seats WHERE player = $1)
-             ORDER BY updated DESC, created DESC, id DESC LIMIT 200"
-        );
-        self.with(|c| Ok(c.query(&sql, &[&token_hash])?.iter().map(row_to_game).collect::<Result<_, _>>()?))
+        self.with(|c| {
+            let rows = c.query(sql::GAMES_OF, &[&token_hash])?;
+            Ok(rows.iter().map(row_to_game).collect::<Result<_, _>>()?)
+        })
     }
 
     fn lease(&self, id: &str, version: i64, now_ms: i64, until_ms: i64) -> Result<bool, StoreError> {
         self.with(|c| {
-            let changed = c.execute(
-                "UPDATE games SET lease_owner = $3, lease_until = $5
-                 WHERE id = $1 AND version = $2 AND (lease_owner IS NULL OR lease_owner = $3 OR lease_until < $4)",
-                &[&id, &version, &self.server, &now_ms, &until_ms],
-            )?;
+            let changed = c.execute(sql::LEASE, &[&id, &version, &self.server, &now_ms, &until_ms])?;
             Ok(changed == 1)
         })
     }
 
     fn release(&self, id: &str) -> Result<(), StoreError> {
         self.with(|c| {
-            c.execute(
-                "UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE id = $1 AND lease_owner = $2",
-                &[&id, &self.server],
-            )?;
+            c.execute(sql::RELEASE, &[&id, &self.server])?;
             Ok(())
         })
     }
 
     fn lapsed(&self, now_ms: i64, most: usize) -> Result<Vec<String>, StoreError> {
         self.with(|c| {
-            let rows = c.query(
-                "SELECT id FROM games WHERE lease_owner IS NOT NULL AND lease_until < $1 ORDER BY lease_until
-                 LIMIT $2",
-                &[&now_ms, &count(most)],
-            )?;
-            Ok(rows.iter().map(|r| r.get(0)).collect())
+            let rows = c.query(sql::LAPSED, &[&now_ms, &count(most)])?;
+            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
         })
     }
 
@@ -447,37 +518,37 @@ impl Store for Postgres {
     }
 
     fn is_empty(&self) -> Result<bool, StoreError> {
-        self.with(|c| {
-            let row = c.query_one("SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(*) FROM games)", &[])?;
-            Ok(row.get::<_, i64>(0) == 0)
-        })
+        self.with(|c| Ok(c.query_one(sql::EMPTY, &[])?.try_get::<_, i64>(0)? == 0))
     }
 
     fn players(&self) -> Result<Vec<(String, i64)>, StoreError> {
         self.with(|c| {
-            let rows = c.query("SELECT token_hash, created FROM players ORDER BY created, token_hash", &[])?;
-            Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+            let rows = c.query(sql::PLAYERS, &[])?;
+            Ok(rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, ::postgres::Error>>()?)
         })
     }
 
     fn game_ids(&self) -> Result<Vec<String>, StoreError> {
-        self.with(|c| Ok(c.query("SELECT id FROM games ORDER BY created, id", &[])?.iter().map(|r| r.get(0)).collect()))
+        self.with(|c| {
+            let rows = c.query(sql::GAME_IDS, &[])?;
+            Ok(rows.iter().map(|r| r.try_get(0)).collect::<Result<_, _>>()?)
+        })
     }
 
     fn dump_game(&self, id: &str) -> Result<Option<GameDump>, StoreError> {
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         self.with(|c| {
+            let (game, seats, actions) = (c.st(sql::GAME)?, c.st(sql::SEATS)?, c.st(sql::ACTIONS_AT)?);
             // One snapshot, so that the row, seats and actions are of one moment.
             let mut tx =
-                c.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
-            let Some(row) = tx.query_opt(&sql, &[&id])? else { return Ok(None) };
+                c.client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
+            let Some(row) = tx.query_opt(&game, &[&id])? else { return Ok(None) };
             let row = GameRow { lease_owner: None, lease_until: None, ..row_to_game(&row)? };
-            let seats = seats_of(&mut tx, id)?;
+            let seats = seats_of(&mut tx, &seats, id)?;
             let actions = tx
-                .query("SELECT action, at FROM actions WHERE game = $1 ORDER BY seq", &[&id])?
+                .query(&actions, &[&id])?
                 .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect();
+                .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                .collect::<Result<_, ::postgres::Error>>()?;
             tx.commit()?;
             Ok(Some(GameDump { row, seats, actions }))
         })
@@ -485,7 +556,7 @@ impl Store for Postgres {
 
     fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError> {
         self.with(|c| {
-            c.execute("INSERT INTO players (token_hash, created) VALUES ($1, $2)", &[&token_hash, &created])?;
+            c.execute(sql::ADD_PLAYER, &[&token_hash, &created])?;
             Ok(())
         })
     }
@@ -493,9 +564,10 @@ impl Store for Postgres {
     fn restore_game(&self, game: &GameDump) -> Result<(), StoreError> {
         let actions: Vec<(&str, i64)> = game.actions.iter().map(|(a, at)| (a.as_str(), *at)).collect();
         self.with(|c| {
-            let mut tx = c.transaction()?;
-            insert_game(&mut tx, &game.row, &game.seats, &actions)?;
-            notify(&mut tx, &self.server, &game.row.id)?;
+            let (st, tell) = (Inserts::prepare(c)?, c.st(sql::NOTIFY)?);
+            let mut tx = c.client.transaction()?;
+            insert_game(&mut tx, &st, &game.row, &game.seats, &actions)?;
+            notify(&mut tx, &tell, &self.server, &game.row.id)?;
             tx.commit()?;
             Ok(())
         })
