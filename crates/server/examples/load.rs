@@ -68,6 +68,9 @@ struct Args {
     /// Server processes on the store (more than one needs `--postgres`); clients send requests to each in turn.
     #[arg(long, default_value_t = 1)]
     servers: usize,
+    /// Which server `--kill-after` kills (from 0); with several, the others are checked instead of a restart.
+    #[arg(long, default_value_t = 0)]
+    kill_server: usize,
 }
 
 fn serve(addr: &str, db: &str) {
@@ -523,6 +526,7 @@ fn main() {
         args.servers >= 1 && (args.servers == 1 || args.postgres.is_some()),
         "--servers 2 or more needs --postgres"
     );
+    assert!(args.kill_server < args.servers, "--kill-server names one of the --servers, from 0");
     let db = args.postgres.clone().unwrap_or_else(|| dir.join("load.db").to_string_lossy().into_owned());
     let addrs: Vec<String> = (0..args.servers)
         .map(|_| {
@@ -565,7 +569,7 @@ fn load(bases: &[String], addrs: &[String], db: &str, args: &Args, servers: &mut
             let due = args.kill_after.is_some_and(|after| clock.elapsed().as_secs_f64() >= after);
             if due && !killed {
                 dead.store(true, Ordering::Relaxed);
-                servers[0].kill();
+                servers[args.kill_server].kill();
                 killed = true;
                 println!(
                     "killed the server with SIGKILL after {:.1} s, {} actions answered",
@@ -601,7 +605,8 @@ fn load(bases: &[String], addrs: &[String], db: &str, args: &Args, servers: &mut
     if killed {
         // One server alone is started again on its store; with several, the others answer for it.
         let restarted = (servers.len() == 1).then(|| Served::start(&addrs[0], db));
-        let base = bases.last().map_or("", String::as_str);
+        let survivor = if servers.len() == 1 { 0 } else { (args.kill_server + 1) % servers.len() };
+        let base = bases[survivor].as_str();
         let agent = agent();
         let (mut kept, mut in_flight_kept) = (0, 0);
         all.retain(|o| o.last.is_some());
@@ -623,8 +628,9 @@ fn load(bases: &[String], addrs: &[String], db: &str, args: &Args, servers: &mut
                 println!("  game {id}: the restarted state lacks answered actions");
             }
         }
+        let how = if restarted.is_some() { "and restart" } else { "(read from the other server)" };
         println!(
-            "after SIGKILL and restart: {kept} of {} games hold every answered action, {lost} do not; {in_flight_kept} \
+            "after SIGKILL {how}: {kept} of {} games hold every answered action, {lost} do not; {in_flight_kept} \
              hold more than was answered (an action in flight at the kill, or a bot's reply owed and made at the load)",
             all.len()
         );
