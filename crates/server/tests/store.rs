@@ -308,14 +308,33 @@ fn a_postgres_database_of_a_newer_schema_is_refused_naming_both_versions() {
 }
 
 #[test]
-fn a_postgres_store_out_of_reach_fails_as_busy() {
+fn a_postgres_store_out_of_reach_or_refusing_its_database_fails_as_busy_naming_why() {
     let cluster = pg::cluster();
-    let gone = format!("postgres://postgres@127.0.0.1:{}/nodb_here", cluster.port);
+    let gone = cluster.url("nodb_here");
     let Err(error) = Postgres::connect(&gone) else { panic!("no such database") };
-    assert_eq!(error.failure(), Failure::Other, "a missing database is an operator's error: {error}");
+    assert_eq!(error.failure(), Failure::Busy, "{error}");
+    assert!(error.to_string().contains("out of reach"), "{error}");
     let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port();
     let Err(error) = Postgres::connect(&format!("postgres://postgres@127.0.0.1:{port}/x")) else {
         panic!("nothing listens there")
     };
     assert_eq!(error.failure(), Failure::Busy, "{error}");
+    // A store whose database stops taking connections: each call fails as busy, and works again after.
+    let url = pg::database("closing");
+    let store = Postgres::connect(&url).expect("connected");
+    seeded(&store);
+    let name = url.rsplit('/').next().expect("a name");
+    let mut admin = postgres::Client::connect(&cluster.url("postgres"), postgres::NoTls).expect("the admin");
+    admin
+        .batch_execute(&format!(
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS false;
+             SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"
+        ))
+        .expect("closed");
+    for _ in 0..3 {
+        let error = store.game("g1").expect_err("out of reach");
+        assert_eq!(error.failure(), Failure::Busy, "{error:?}");
+    }
+    admin.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).expect("opened");
+    assert!(store.game("g1").expect("read again").is_some());
 }

@@ -79,9 +79,13 @@ pub enum StoreError {
     /// SQLite failed.
     #[error("the store failed: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    /// PostgreSQL failed (or could not be reached).
+    /// PostgreSQL failed.
     #[error("the store failed: {0}")]
     Postgres(#[from] ::postgres::Error),
+    /// No connection to PostgreSQL could be made (it is down, out of reach, or refuses this database): nothing
+    /// was done, and a retry may succeed.
+    #[error("the store is out of reach: {0}")]
+    Unreachable(::postgres::Error),
     /// The database was written by a newer hamle, whose schema this one does not know.
     #[error(
         "the database's schema is version {found}, newer than this hamle knows ({known}): run the hamle that wrote \
@@ -125,6 +129,7 @@ impl StoreError {
                 _ => Failure::Other,
             },
             StoreError::Postgres(e) => postgres::failure(e),
+            StoreError::Unreachable(_) => Failure::Busy,
             StoreError::Conflict => Failure::Conflict,
             _ => Failure::Other,
         }

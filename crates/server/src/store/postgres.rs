@@ -229,7 +229,9 @@ impl Postgres {
         }
         let conn = match slot.take() {
             Some(conn) => conn,
-            None => Conn { client: self.config.connect(NoTls)?, prepared: HashMap::new() },
+            None => {
+                Conn { client: self.config.connect(NoTls).map_err(StoreError::Unreachable)?, prepared: HashMap::new() }
+            }
         };
         let conn = slot.insert(conn);
         let result = work(conn);
@@ -264,18 +266,15 @@ pub(super) fn failure(e: &::postgres::Error) -> Failure {
         // No SQL state: the connection failed or was lost.
         return Failure::Busy;
     };
+    // Classes 08 (the connection), 53 (resources) and 57 (an operator's intervention: a server shutting down, a
+    // connection ended) are passing, except a full disk.
+    let class = &code.code()[..2];
     if *code == SqlState::DISK_FULL {
         Failure::Full
-    } else if [
-        SqlState::LOCK_NOT_AVAILABLE,
-        SqlState::T_R_SERIALIZATION_FAILURE,
-        SqlState::T_R_DEADLOCK_DETECTED,
-        SqlState::QUERY_CANCELED,
-        SqlState::TOO_MANY_CONNECTIONS,
-        SqlState::CANNOT_CONNECT_NOW,
-        SqlState::ADMIN_SHUTDOWN,
-    ]
-    .contains(code)
+    } else if ["08", "53", "57"].contains(&class) {
+        Failure::Busy
+    } else if [SqlState::LOCK_NOT_AVAILABLE, SqlState::T_R_SERIALIZATION_FAILURE, SqlState::T_R_DEADLOCK_DETECTED]
+        .contains(code)
     {
         Failure::Busy
     } else {
@@ -508,7 +507,7 @@ impl Store for Postgres {
     }
 
     fn listen(&self, listener: Listener) -> Result<bool, StoreError> {
-        let mut client = self.config.connect(NoTls)?;
+        let mut client = self.config.connect(NoTls).map_err(StoreError::Unreachable)?;
         client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
         let (config, server, stop) = (self.config.clone(), self.server.clone(), Arc::clone(&self.stop));
         std::thread::Builder::new()
