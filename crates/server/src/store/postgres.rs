@@ -267,15 +267,13 @@ pub(super) fn failure(e: &::postgres::Error) -> Failure {
         return Failure::Busy;
     };
     // Classes 08 (the connection), 53 (resources) and 57 (an operator's intervention: a server shutting down, a
-    // connection ended) are passing, except a full disk.
-    let class = &code.code()[..2];
+    // connection ended) are passing, except a full disk; so are a lock not had in time, and a transaction
+    // that lost to another.
+    let class = code.code().get(..2).unwrap_or("");
+    let waits = [SqlState::LOCK_NOT_AVAILABLE, SqlState::T_R_SERIALIZATION_FAILURE, SqlState::T_R_DEADLOCK_DETECTED];
     if *code == SqlState::DISK_FULL {
         Failure::Full
-    } else if ["08", "53", "57"].contains(&class) {
-        Failure::Busy
-    } else if [SqlState::LOCK_NOT_AVAILABLE, SqlState::T_R_SERIALIZATION_FAILURE, SqlState::T_R_DEADLOCK_DETECTED]
-        .contains(code)
-    {
+    } else if ["08", "53", "57"].contains(&class) || waits.contains(code) {
         Failure::Busy
     } else {
         Failure::Other
