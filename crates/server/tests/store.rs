@@ -338,3 +338,25 @@ fn a_postgres_store_out_of_reach_or_refusing_its_database_fails_as_busy_naming_w
     admin.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).expect("opened");
     assert!(store.game("g1").expect("read again").is_some());
 }
+
+#[test]
+fn a_game_locked_by_another_postgres_session_makes_a_write_busy_after_two_seconds_but_not_a_read() {
+    let url = pg::database("locked");
+    let store = Postgres::connect(&url).expect("connected");
+    seeded(&store);
+    let mut other = postgres::Client::connect(&url, postgres::NoTls).expect("another session");
+    let mut holding = other.transaction().expect("a transaction");
+    holding.execute("SELECT 1 FROM games WHERE id = 'g1' FOR UPDATE", &[]).expect("the row locked");
+    let start = std::time::Instant::now();
+    let read = store.game("g1").expect("a read beside the lock").expect("the game");
+    assert_eq!(read.version, 0);
+    assert!(start.elapsed() < Duration::from_millis(500), "the read waited {:?}", start.elapsed());
+    let start = std::time::Instant::now();
+    let error = store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect_err("the row is locked");
+    let waited = start.elapsed();
+    assert_eq!(error.failure(), Failure::Busy, "{error:?}");
+    assert!(waited >= Duration::from_millis(1800), "it failed after {waited:?}, before the lock timeout");
+    holding.rollback().expect("let go");
+    assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "the busy write changed nothing");
+    store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("the write goes through now");
+}
