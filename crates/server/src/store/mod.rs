@@ -388,8 +388,20 @@ pub fn is_postgres(db: &str) -> bool {
 }
 
 /// The rules of taking a seat by its invite, the same in every store: `seated` are the seats taken, `code` and
-/// `expires` the game's invite.
+/// `expires` the game's invite (which works through its last second).
 fn check_join(
+    seated: &[(u8, String)],
+    code: Option<&str>,
+    expires: Option<i64>,
+    invite: &str,
+    seat: u8,
+    player: &str,
+) -> Result<(), JoinError> {
+    check_join_at(now(), seated, code, expires, invite, seat, player)
+}
+
+fn check_join_at(
+    now: i64,
     seated: &[(u8, String)],
     code: Option<&str>,
     expires: Option<i64>,
@@ -403,7 +415,7 @@ fn check_join(
     if code != Some(invite) {
         return Err(JoinError::Unknown);
     }
-    if expires.is_some_and(|t| t < now()) {
+    if expires.is_some_and(|t| t < now) {
         return Err(JoinError::Expired);
     }
     if seated.iter().any(|(s, _)| *s == seat) {
@@ -425,4 +437,36 @@ pub fn now_ms() -> i64 {
 /// A new server name: random, so that a restarted server never mistakes a lease of its former self for its own.
 fn server_name() -> String {
     crate::fair::random_hex(8).unwrap_or_else(|_| format!("{:x}-{}", std::process::id(), now_ms()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_postgres_url_names_postgres_and_anything_else_an_sqlite_file() {
+        assert!(is_postgres("postgres://hamle@db/hamle"));
+        assert!(is_postgres("postgresql://hamle@db/hamle"));
+        assert!(!is_postgres("hamle.db"));
+        assert!(!is_postgres("./postgres.db"));
+        assert!(!is_postgres("/var/lib/postgres://odd"));
+    }
+
+    #[test]
+    fn an_invite_works_through_its_last_second_and_not_after() {
+        let seated = [(0, "owner".to_owned())];
+        let join = |now, expires| check_join_at(now, &seated, Some("code"), Some(expires), "code", 1, "friend");
+        assert!(join(100, 100).is_ok(), "its last second");
+        assert!(matches!(join(101, 100), Err(JoinError::Expired)));
+        assert!(join(99, 100).is_ok());
+    }
+
+    #[test]
+    fn now_and_now_ms_are_the_clock_in_seconds_and_milliseconds() {
+        let clock = SystemTime::now().duration_since(UNIX_EPOCH).expect("after 1970").as_secs();
+        let (seconds, millis) = (now(), now_ms());
+        let clock = i64::try_from(clock).expect("fits");
+        assert!((seconds - clock).abs() <= 1, "{seconds} against {clock}");
+        assert!((millis / 1000 - seconds).abs() <= 1, "{millis} against {seconds}");
+    }
 }
