@@ -895,3 +895,46 @@ fn a_store_exported_and_imported_into_a_new_file_holds_the_same_games_and_bad_ba
     assert_clean_failure(&hamle(&["store", "import", "/no/such/backup", "--db", &fresh]), "No such file");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_server_answers_health_and_stops_cleanly_on_sigterm() {
+    use std::io::Read;
+    let dir = std::env::temp_dir().join(format!("hamle-cli-sigterm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a port").local_addr().expect("an address").port();
+    let addr = format!("127.0.0.1:{port}");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_hamle"))
+        .args(["serve", "--addr", &addr, "--db"])
+        .arg(dir.join("games.db"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let start = std::time::Instant::now();
+    let health = loop {
+        if let Ok(mut stream) = std::net::TcpStream::connect(&addr) {
+            write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").expect("asked");
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).expect("an answer");
+            break answer;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "the server did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    assert!(health.starts_with("HTTP/1.1 200") && health.ends_with("ok\n"), "{health}");
+    let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().expect("kill runs");
+    assert!(killed.success());
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = server.try_wait().expect("waited") {
+            break status;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(15), "SIGTERM did not stop the server");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    server.stderr.take().expect("its errors").read_to_string(&mut err).expect("read");
+    assert!(status.success(), "a clean stop: {status:?} {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

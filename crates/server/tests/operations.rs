@@ -49,6 +49,8 @@ fn metrics_count_requests_by_route_pattern_and_status_and_give_think_time_and_ga
     client.act(&id, &json!({ "action": "move", "move": "b2" }));
     let (status, _) = client.try_act(&id, &json!({ "action": "move", "move": "b2" }));
     assert_eq!(status, 409);
+    let events = server.events(&id);
+    events.next(Duration::from_secs(5)).expect("the stream's first state");
     let metrics = client.get_full("/metrics");
     assert_eq!(metrics.status, 200);
     assert!(metrics.header("content-type").is_some_and(|t| t.starts_with("text/plain")), "{:?}", metrics.headers);
@@ -61,7 +63,7 @@ fn metrics_count_requests_by_route_pattern_and_status_and_give_think_time_and_ga
         r#"hamle_http_request_duration_seconds_count{route="/api/games/{id}/actions"} 2"#,
         "hamle_bot_think_seconds_count 1",
         "hamle_games_in_memory 1",
-        "hamle_event_streams 0",
+        "hamle_event_streams 1",
         "hamle_store_conflicts_total 0",
     ] {
         assert!(text.lines().any(|l| l == line), "{line} in:\n{text}");
@@ -108,4 +110,64 @@ fn a_stopping_server_stores_the_bots_move_under_way_before_it_ends() {
     drop(server);
     let store = Sqlite::open(&file.path).expect("the store");
     assert_eq!(store.actions(&id, 0).expect("read").len(), 2, "the person's move and the bot's, stored before the end");
+}
+
+/// The number of thoughts `server` has finished, from its metrics.
+fn thoughts(server: &Server) -> u64 {
+    let text = server.client().get_full("/metrics").body.as_str().expect("text").to_owned();
+    text.lines()
+        .find_map(|l| l.strip_prefix("hamle_bot_think_seconds_count "))
+        .and_then(|n| n.parse().ok())
+        .expect("the think count")
+}
+
+/// Waits up to `within` for `done`.
+fn until(within: Duration, done: impl Fn() -> bool) -> bool {
+    let end = std::time::Instant::now() + within;
+    while std::time::Instant::now() < end {
+        if done() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    done()
+}
+
+#[test]
+fn reads_while_a_bot_thinks_start_no_second_thought() {
+    let limits = Limits { think_wait: Duration::from_millis(100), bot_time: Duration::from_secs(1), ..scripted() };
+    let server = Server::in_memory_with(limits);
+    let client = Client::player(&server);
+    let id = id_of(&client.create(&json!({ "kind": "chess", "opponent": "engine" })));
+    assert_eq!(client.act(&id, &json!({ "action": "move", "move": "e4" }))["thinking"], json!(true));
+    for _ in 0..3 {
+        assert_eq!(client.state(&id)["thinking"], json!(true), "still the one thought");
+    }
+    assert!(until(Duration::from_secs(5), || client.state(&id)["history"].as_array().map(Vec::len) == Some(2)));
+    // A second thought, had a read begun one, would wait for a thinker and end within two seconds more.
+    std::thread::sleep(Duration::from_millis(2500));
+    assert_eq!(thoughts(&server), 1, "one thought for one move, however often the game was read");
+}
+
+#[test]
+fn a_server_reading_a_game_another_thinks_for_shows_it_thinking_and_does_not_think_itself() {
+    let url = pg::database("lease");
+    let limits = Limits { think_wait: Duration::from_millis(100), bot_time: Duration::from_secs(1), ..scripted() };
+    let a = Server::start(App::connect(&url, limits).expect("a"));
+    let b = Server::start(App::connect(&url, limits).expect("b"));
+    let player = Client::player(&a);
+    let id = id_of(&player.create(&json!({ "kind": "chess", "opponent": "engine" })));
+    assert_eq!(player.act(&id, &json!({ "action": "move", "move": "e4" }))["thinking"], json!(true));
+    let on_b = player.through(b.addr);
+    let read = on_b.state(&id);
+    assert_eq!(read["thinking"], json!(true), "a's lease shows on b: {read}");
+    let (status, body) = on_b.try_act(&id, &json!({ "action": "move", "move": "d4" }));
+    assert_eq!((status, body["error"].as_str()), (409, Some("not_allowed")), "{body}");
+    assert!(until(Duration::from_secs(5), || on_b.state(&id)["history"].as_array().map(Vec::len) == Some(2)));
+    // Had b thought too, its thought would have ended within its second.
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!((thoughts(&a), thoughts(&b)), (1, 0), "a thought, b waited for it");
+    let store = hamle_server::store::Postgres::connect(&url).expect("the store");
+    let row = store.game(&id).expect("read").expect("the game");
+    assert_eq!((row.version, row.lease_owner), (2, None), "two moves, the lease ended with the second");
 }
