@@ -153,10 +153,12 @@ fn fifty_clients_acting_in_pairs_through_both_servers_have_exactly_one_of_each_p
             (one, other, id_of(&state))
         })
         .collect();
+    let conflicts = std::sync::atomic::AtomicU64::new(0);
     let results: Vec<(usize, usize, Vec<String>)> = std::thread::scope(|s| {
         let handles: Vec<_> = games
             .iter()
             .map(|(one, other, id)| {
+                let conflicts = &conflicts;
                 s.spawn(move || {
                     let barrier = Barrier::new(2);
                     let (mut stood, mut refused, mut played) = (0, 0, Vec::new());
@@ -190,6 +192,9 @@ fn fifty_clients_acting_in_pairs_through_both_servers_have_exactly_one_of_each_p
                             // by the rules ("not_allowed": not its turn, the bot thinking) when one came after.
                             if *status == 409 {
                                 assert!(body["error"] == "conflict" || body["error"] == "not_allowed", "{body}");
+                                if body["error"] == "conflict" {
+                                    conflicts.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                }
                             }
                         }
                         assert_eq!([x.0, y.0].iter().filter(|s| **s == 200).count(), 1, "one of the pair: {x:?} {y:?}");
@@ -203,6 +208,18 @@ fn fifty_clients_acting_in_pairs_through_both_servers_have_exactly_one_of_each_p
             .collect();
         handles.into_iter().map(|h| h.join().expect("a game's clients")).collect()
     });
+    // Each refusal by the store's version check is counted, by the server that met it, in its metrics.
+    let counted: u64 = servers
+        .iter()
+        .map(|server| {
+            let text = Client::at(server.addr).get_full("/metrics").body.as_str().expect("metrics").to_owned();
+            text.lines()
+                .find_map(|l| l.strip_prefix("hamle_store_conflicts_total "))
+                .and_then(|n| n.parse::<u64>().ok())
+                .expect("the conflicts counter")
+        })
+        .sum();
+    assert_eq!(counted, conflicts.load(std::sync::atomic::Ordering::Relaxed), "conflicts counted by the servers");
     for ((one, other, id), (stood, refused, played)) in games.iter().zip(&results) {
         let (through_a, through_b) = (one.state(id), other.state(id));
         assert_eq!(moves(&through_a), moves(&through_b), "both servers read the same game");
