@@ -65,7 +65,9 @@ fn row(id: &str, player: &str) -> GameRow {
 fn seeded(store: &dyn Store) {
     store.add_player("owner").expect("a player");
     store.add_player("friend").expect("a player");
-    store.add_game(&row("g1", "owner"), &[(0, "owner".to_owned())], &["a0".to_owned()]).expect("a game");
+    // A new game starts at version 0, whatever the row given says.
+    let given = GameRow { version: 7, ..row("g1", "owner") };
+    store.add_game(&given, &[(0, "owner".to_owned())], &["a0".to_owned()]).expect("a game");
 }
 
 #[test]
@@ -73,7 +75,11 @@ fn players_are_added_once_and_known_by_their_hash() {
     for b in backends("players") {
         let store = &*b.store;
         assert!(!store.has_player("h1").expect("read"), "{}", b.name);
+        assert!(store.is_empty().expect("read"), "{}", b.name);
+        store.ping().expect("the store answers");
+        assert_eq!(store.shared(), b.name == "postgres", "{}: only PostgreSQL is shared by servers", b.name);
         store.add_player("h1").expect("added");
+        assert!(!store.is_empty().expect("read"), "{}: a player makes it not empty", b.name);
         assert!(store.has_player("h1").expect("read"), "{}", b.name);
         assert!(store.add_player("h1").is_err(), "{}: a player is added once", b.name);
         assert_eq!(store.players().expect("read").len(), 1, "{}", b.name);
@@ -228,6 +234,17 @@ fn a_server_on_postgres_hears_the_games_others_change_and_not_its_own() {
     two.join("g1", "code", 1, "friend").expect("joined");
     assert_eq!(told_one.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
     assert!(told_two.recv_timeout(Duration::from_secs(1)).is_err(), "a server does not hear its own change");
+    // The listening connections are cut (as a restart of the database would): each server connects again, says
+    // every game may have changed, and hears the next change.
+    let name = url.rsplit('/').next().expect("a name");
+    let mut admin = postgres::Client::connect(&pg::cluster().url("postgres"), postgres::NoTls).expect("the admin");
+    admin
+        .batch_execute(&format!("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}'"))
+        .expect("cut");
+    assert_eq!(told_two.recv_timeout(Duration::from_secs(10)), Ok(Changed::All), "two connected again");
+    assert_eq!(told_one.recv_timeout(Duration::from_secs(10)), Ok(Changed::All), "one connected again");
+    one.append("g1", 2, 2, &["a2".to_owned()], "playing").expect("appended after the cut");
+    assert_eq!(told_two.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
     let file = TempDb::new("store-listen");
     let alone = Sqlite::open(&file.path).expect("sqlite");
     assert!(!alone.listen(Box::new(|_| {})).expect("asked"), "SQLite has one server: nothing to hear");
@@ -335,6 +352,7 @@ fn a_postgres_store_out_of_reach_or_refusing_its_database_fails_as_busy_naming_w
         let error = store.game("g1").expect_err("out of reach");
         assert_eq!(error.failure(), Failure::Busy, "{error:?}");
     }
+    assert!(store.ping().is_err(), "the ping says so");
     admin.batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true")).expect("opened");
     assert!(store.game("g1").expect("read again").is_some());
 }

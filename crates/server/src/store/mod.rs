@@ -227,9 +227,6 @@ pub type Listener = Box<dyn Fn(Changed) + Send + Sync>;
 
 /// A store of players, games and actions. Its methods block: call them away from an async task's thread.
 pub trait Store: Send + Sync {
-    /// The kind of store (`sqlite`, `postgres`).
-    fn kind(&self) -> &'static str;
-
     /// This store's name for the server holding it, as leases record it: unique to each opening.
     fn server(&self) -> &str;
 

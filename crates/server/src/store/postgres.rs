@@ -374,10 +374,6 @@ fn listening(mut client: Client, config: &Config, server: &str, stop: &AtomicBoo
 }
 
 impl Store for Postgres {
-    fn kind(&self) -> &'static str {
-        "postgres"
-    }
-
     fn server(&self) -> &str {
         &self.server
     }

@@ -156,10 +156,6 @@ fn insert_game(
 }
 
 impl Store for Sqlite {
-    fn kind(&self) -> &'static str {
-        "sqlite"
-    }
-
     fn server(&self) -> &str {
         &self.server
     }
