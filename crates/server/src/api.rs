@@ -826,7 +826,7 @@ pub(crate) async fn sweep(app: &App) {
             let a = app.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let store = &a.inner.store;
-                let row = store.game(&id)?.ok_or(StoreError::Conflict)?;
+                let Some(row) = store.game(&id)? else { return Ok(false) };
                 store.lease(&id, row.version, now_ms(), now_ms().saturating_add(3_600_000))
             })
             .await;
@@ -907,32 +907,43 @@ async fn open(
         Ok(state) => Ok((slot, state)),
         Err(e) => {
             // A bot's move that could not be stored leaves the game as the store has it, the move owed: the read
-            // still answers, and the next one asks the bot again. One refused as a conflict was played by another
-            // server first: nothing is owed.
-            let conflict = e.error == "conflict";
-            if !conflict {
-                tracing::warn!(
-                    game = id,
-                    "a bot's move was not stored ({}): it is asked again on the next read",
-                    e.detail
-                );
-            }
-            let (a, i) = (app.clone(), id.to_owned());
-            blocking(move || {
-                let slot = load(&a, &i)?;
-                let state = {
-                    let mut game = guard(&slot)?;
-                    if !conflict {
-                        game.owed =
-                            Some(format!("the bot's move could not be stored ({}): it is asked again", e.detail));
-                    }
-                    view(&a, &game, viewer.as_deref())
-                };
-                Ok((slot, state))
-            })
-            .await
+            // still answers, and the next one asks the bot again.
+            let owed = unstored(id, &e, "the bot's move", "it is asked again on the next read");
+            as_stored(app, id, viewer, owed).await
         }
     }
+}
+
+/// Why a bot's move is owed after `e` kept it from the store (logged), or `None` for a conflict: another server
+/// stored the move first, and nothing is owed.
+fn unstored(id: &str, e: &ApiError, what: &str, then: &str) -> Option<String> {
+    if e.error == "conflict" {
+        return None;
+    }
+    tracing::warn!(game = id, "{what} was not stored ({}): {then}", e.detail);
+    Some(format!("{what} could not be stored ({}): {then}", e.detail))
+}
+
+/// The game as the store has it (read again), for `viewer`, with the bot's move `owed` when one is.
+async fn as_stored(
+    app: &App,
+    id: &str,
+    viewer: Option<String>,
+    owed: Option<String>,
+) -> Result<(Arc<Mutex<Loaded>>, Value), ApiError> {
+    let (a, i) = (app.clone(), id.to_owned());
+    blocking(move || {
+        let slot = load(&a, &i)?;
+        let state = {
+            let mut game = guard(&slot)?;
+            if owed.is_some() {
+                game.owed = owed;
+            }
+            view(&a, &game, viewer.as_deref())
+        };
+        Ok((slot, state))
+    })
+    .await
 }
 
 /// The seat of `player` at this game, if the player sits at it.
@@ -1324,31 +1335,11 @@ async fn act(
     match bots(&app, &client, &id, &slot, step, Some(player.clone())).await {
         Ok(state) => Ok(Json(state).into_response()),
         Err(e) => {
-            // The answer shows the game as the store has it (the person's action, not the reply it lost; or the
-            // reply another server stored first, a conflict, when nothing is owed).
-            let conflict = e.error == "conflict";
-            if !conflict {
-                tracing::warn!(
-                    game = id,
-                    "a bot's reply was not stored ({}): it is played on the next request",
-                    e.detail
-                );
-            }
-            let (a, i) = (app.clone(), id.clone());
+            // The answer shows the game as the store has it (the person's action, not the reply it lost).
+            let owed = unstored(&id, &e, "the bot's reply", "it is played on your next request");
             drop(slot);
-            blocking(move || {
-                let slot = load(&a, &i)?;
-                let mut game = guard(&slot)?;
-                if !conflict {
-                    let why = format!(
-                        "the bot's reply could not be stored ({}): it is played on your next request",
-                        e.detail
-                    );
-                    game.owed = Some(why);
-                }
-                Ok(Json(view(&a, &game, Some(&player))).into_response())
-            })
-            .await
+            let (_, state) = as_stored(&app, &id, Some(player), owed).await?;
+            Ok(Json(state).into_response())
         }
     }
 }

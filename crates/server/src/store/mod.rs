@@ -384,20 +384,9 @@ pub fn is_postgres(db: &str) -> bool {
     db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
-/// The rules of taking a seat by its invite, the same in every store: `seated` are the seats taken, `code` and
-/// `expires` the game's invite (which works through its last second).
+/// The rules of taking a seat by its invite at `now`, the same in every store: `seated` are the seats taken,
+/// `code` and `expires` the game's invite (which works through its last second).
 fn check_join(
-    seated: &[(u8, String)],
-    code: Option<&str>,
-    expires: Option<i64>,
-    invite: &str,
-    seat: u8,
-    player: &str,
-) -> Result<(), JoinError> {
-    check_join_at(now(), seated, code, expires, invite, seat, player)
-}
-
-fn check_join_at(
     now: i64,
     seated: &[(u8, String)],
     code: Option<&str>,
@@ -452,7 +441,7 @@ mod tests {
     #[test]
     fn an_invite_works_through_its_last_second_and_not_after() {
         let seated = [(0, "owner".to_owned())];
-        let join = |now, expires| check_join_at(now, &seated, Some("code"), Some(expires), "code", 1, "friend");
+        let join = |now, expires| check_join(now, &seated, Some("code"), Some(expires), "code", 1, "friend");
         assert!(join(100, 100).is_ok(), "its last second");
         assert!(matches!(join(101, 100), Err(JoinError::Expired)));
         assert!(join(99, 100).is_ok());

@@ -448,7 +448,7 @@ impl Store for Postgres {
             };
             let (code, expires): (Option<String>, Option<i64>) = (row.try_get(0)?, row.try_get(1)?);
             let seated = seats_of(&mut tx, &seats, id)?;
-            if let Err(e) = check_join(&seated, code.as_deref(), expires, invite, seat, player) {
+            if let Err(e) = check_join(now(), &seated, code.as_deref(), expires, invite, seat, player) {
                 refused = Some(e);
                 return Ok(());
             }

@@ -240,7 +240,7 @@ impl Store for Sqlite {
             let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?))).map_err(StoreError::from)?;
             rows.collect::<Result<_, _>>().map_err(StoreError::from)?
         };
-        super::check_join(&seated, code.as_deref(), expires, invite, seat, player)?;
+        super::check_join(now(), &seated, code.as_deref(), expires, invite, seat, player)?;
         tx.execute("INSERT INTO seats (game, seat, player) VALUES (?1, ?2, ?3)", params![id, seat, player])
             .map_err(StoreError::from)?;
         tx.execute(
