@@ -36,6 +36,12 @@ pub trait GameKind: Send + Sync {
     /// When the spec names an unknown parameter or a bad value.
     fn players(&self, game: &Spec) -> Result<u8, ArenaError>;
 
+    /// Makes the start position `game` describes and, when given, the bot `bot` for it, to check both specs.
+    ///
+    /// # Errors
+    /// When a spec names an unknown bot or parameter, or a value its parameter does not take.
+    fn check(&self, game: &Spec, bot: Option<&Spec>) -> Result<(), ArenaError>;
+
     /// Plays a match between bots `a` and `b` of the game `game`.
     ///
     /// # Errors
@@ -64,6 +70,14 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
 
     fn players(&self, game: &Spec) -> Result<u8, ArenaError> {
         Ok(self.game(game)?.info().players)
+    }
+
+    fn check(&self, game: &Spec, bot: Option<&Spec>) -> Result<(), ArenaError> {
+        let start = self.game(game)?;
+        if let Some(bot) = bot {
+            self.bot(bot, &start)?;
+        }
+        Ok(())
     }
 
     fn run_match(&self, game: &Spec, a: &Spec, b: &Spec, options: &MatchOptions) -> Result<MatchReport, ArenaError> {

@@ -174,14 +174,8 @@ pub fn definition() -> GameDef<Chess> {
                 about: "the engine: alpha-beta with the modern prunings and a neural evaluation; levels for people",
                 params: ENGINE,
                 make: |params: &mut Params, _| {
-                    let level = params.parse_in("level", 1..=8)?;
-                    let text = params.text("hash");
-                    let hash = match text.as_str() {
-                        "auto" => default_hash(level),
-                        mb => {
-                            mb.parse().ok().filter(|h| (1..=256).contains(h)).ok_or_else(|| params.bad("hash", mb))?
-                        }
-                    };
+                    let level = params.number("level")?;
+                    let hash = params.number_or("hash", "auto")?.unwrap_or_else(|| default_hash(level));
                     let eval = match params.text("eval").as_str() {
                         "" | "net" => engine::Eval::Net,
                         "hand" => engine::Eval::Hand,
@@ -195,7 +189,7 @@ pub fn definition() -> GameDef<Chess> {
                 about: "the thesis's player: minimax to a fixed depth on material and piece-square tables",
                 params: THESIS,
                 make: |params: &mut Params, _| {
-                    let depth = params.parse_in("depth", 1..=10)?;
+                    let depth = params.number("depth")?;
                     let eval = match params.text("eval").as_str() {
                         "" | "dynamic" => Eval::Dynamic,
                         "static" => Eval::Static,

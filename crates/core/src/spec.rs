@@ -148,7 +148,8 @@ pub struct ParamDoc {
     /// The key; a key ending in `.*` (`option.*`) stands for every key with that prefix (`option.Hash`), which
     /// the constructor reads with [`Params::prefixed`].
     pub key: &'static str,
-    /// The values it takes, e.g. `classic|two-phase` or `1..=9`.
+    /// The values it takes, e.g. `classic|two-phase` or `1..=9`. A range written here (`LO..=HI` or `LO..`, as
+    /// one of the `|` alternatives) is the one [`Params::number`] enforces: the bounds are declared once.
     pub values: &'static str,
     /// The value when it is not given.
     pub default: &'static str,
@@ -157,6 +158,29 @@ pub struct ParamDoc {
 }
 
 impl ParamDoc {
+    /// The range of numbers its `values` declare, read as `T`: the first `|` alternative that begins with
+    /// `LO..=HI` or `LO..` (words beside it, such as `auto` or `off`, are the constructor's to read).
+    /// `None` when no alternative is a range, or its bounds do not read as `T`.
+    ///
+    /// ```
+    /// use hamle_core::ParamDoc;
+    /// let hash = ParamDoc { key: "hash", values: "1..=256 or auto", default: "auto", about: "MiB" };
+    /// assert_eq!(hash.range::<u32>(), Some((1, Some(256))));
+    /// let nodes = ParamDoc { key: "nodes", values: "off|1..", default: "off", about: "nodes a move" };
+    /// assert_eq!(nodes.range::<u64>(), Some((1, None)));
+    /// ```
+    pub fn range<T: FromStr>(&self) -> Option<(T, Option<T>)> {
+        self.values.split('|').find_map(|alternative| {
+            let written = alternative.trim().split([' ', ',']).next()?;
+            let (least, most) = written.split_once("..")?;
+            let least = least.parse().ok()?;
+            match most {
+                "" => Some((least, None)),
+                most => Some((least, Some(most.strip_prefix('=')?.parse().ok()?))),
+            }
+        })
+    }
+
     /// Whether `key` is this parameter: the key itself, or any key with the prefix of a `prefix.*` key.
     fn takes(&self, key: &str) -> bool {
         match self.key.strip_suffix('*') {
@@ -214,17 +238,35 @@ impl<'a> Params<'a> {
         value.parse().map_err(|_| self.bad(key, &value))
     }
 
-    /// The value of `key` read as `T` and checked to lie in `range`, or its documented default.
+    /// The value of `key` read as `T` and checked against the range its [`ParamDoc`] declares, or its documented
+    /// default.
     ///
     /// # Errors
-    /// [`SpecError::BadParam`] when the value does not read as `T` or lies outside `range`.
-    pub fn parse_in<T: FromStr + PartialOrd + ToString>(
-        &mut self,
-        key: &str,
-        range: std::ops::RangeInclusive<T>,
-    ) -> Result<T, SpecError> {
-        let value: T = self.parse(key)?;
-        if range.contains(&value) { Ok(value) } else { Err(self.bad(key, &value.to_string())) }
+    /// [`SpecError::BadParam`] when the value does not read as `T`, lies outside the declared range, or the
+    /// parameter declares no range.
+    pub fn number<T: FromStr + PartialOrd>(&mut self, key: &str) -> Result<T, SpecError> {
+        let text = self.text(key);
+        self.within(key, &text)
+    }
+
+    /// As [`Params::number`], but `None` when the value is the word `word` (`auto`, `off`), which the
+    /// parameter takes beside its numbers.
+    ///
+    /// # Errors
+    /// As [`Params::number`], for a value that is not `word`.
+    pub fn number_or<T: FromStr + PartialOrd>(&mut self, key: &str, word: &str) -> Result<Option<T>, SpecError> {
+        let text = self.text(key);
+        if text == word { Ok(None) } else { self.within(key, &text).map(Some) }
+    }
+
+    fn within<T: FromStr + PartialOrd>(&self, key: &str, text: &str) -> Result<T, SpecError> {
+        let range = self.docs.iter().find(|d| d.key == key).and_then(ParamDoc::range::<T>);
+        match (text.parse::<T>(), range) {
+            (Ok(value), Some((least, most))) if value >= least && most.as_ref().is_none_or(|most| value <= *most) => {
+                Ok(value)
+            }
+            _ => Err(self.bad(key, text)),
+        }
     }
 
     /// The error for a value of `key` that is not allowed.

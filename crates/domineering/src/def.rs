@@ -34,8 +34,8 @@ pub fn definition() -> GameDef<Domineering> {
         about: "Domineering (Crosscram): place dominoes, vertical against horizontal; who cannot place loses (seed 002)",
         params: PARAMS,
         make: |params: &mut Params| {
-            let rows: usize = params.parse_in("rows", 1..=16)?;
-            let cols: usize = params.parse_in("cols", 1..=16)?;
+            let rows: usize = params.number("rows")?;
+            let cols: usize = params.number("cols")?;
             let text = params.text("first");
             let first = Side::parse(&text).ok_or_else(|| params.bad("first", &text))?;
             Domineering::new(rows, cols, first).map_err(|e| params.bad("rows", &e.to_string()))
@@ -46,8 +46,8 @@ pub fn definition() -> GameDef<Domineering> {
                 about: "perfect play when the exact solver finishes in its budget, seed-style search otherwise",
                 params: SOLVER,
                 make: |params: &mut Params, _| {
-                    let max_nodes = params.parse_in("nodes", 1_000..=10_000_000_000)?;
-                    let fallback_depth = params.parse_in("fallback", 1..=8)?;
+                    let max_nodes = params.number("nodes")?;
+                    let fallback_depth = params.number("fallback")?;
                     Ok(Box::new(bots::Solver { max_nodes, fallback_depth, ..Default::default() }))
                 },
             },
@@ -56,10 +56,10 @@ pub fn definition() -> GameDef<Domineering> {
                 about: "the seed paper's player: alpha-beta on SP = k1·BG + k2·BS − k3·RG − k4·RS, safe moves last",
                 params: SEED,
                 make: |params: &mut Params, _| {
-                    let depth = params.parse_in("depth", 1..=12)?;
+                    let depth = params.number("depth")?;
                     let mut k = [0i64; 4];
                     for (i, key) in ["k1", "k2", "k3", "k4"].into_iter().enumerate() {
-                        k[i] = params.parse_in(key, -100..=100)?;
+                        k[i] = params.number(key)?;
                     }
                     let weights = bots::Weights { k1: k[0], k2: k[1], k3: k[2], k4: k[3] };
                     Ok(Box::new(bots::Seed { depth, weights }))

@@ -83,17 +83,8 @@ pub fn definition() -> GameDef<G2048> {
                 about: "expectimax over every new tile, row-table heuristic (eval=ntuple: the network), probability cut and cache",
                 params: EXPECTIMAX,
                 make: |params: &mut Params, _| {
-                    let text = params.text("depth");
-                    let depth = match text.as_str() {
-                        "auto" => None,
-                        _ => Some(
-                            text.parse::<u32>()
-                                .ok()
-                                .filter(|d| (1..=8).contains(d))
-                                .ok_or_else(|| params.bad("depth", &text))?,
-                        ),
-                    };
-                    let prob: f32 = params.parse_in("prob", 0.0..=0.1)?;
+                    let depth: Option<u32> = params.number_or("depth", "auto")?;
+                    let prob: f32 = params.number("prob")?;
                     let weights = params.text("weights");
                     match params.text("eval").as_str() {
                         "rows" => {
@@ -135,7 +126,7 @@ pub fn definition() -> GameDef<G2048> {
                 about: "the report's player: depth-3 search, a 2 in every empty cell, sums scored by a corner mask",
                 params: SEED,
                 make: |params: &mut Params, _| {
-                    let depth = params.parse_in("depth", 1..=4)?;
+                    let depth = params.number("depth")?;
                     let sums = match params.text("sums").as_str() {
                         "per-move" => bots::Sums::PerMove,
                         "per-tile" => bots::Sums::PerTile,

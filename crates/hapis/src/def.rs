@@ -106,9 +106,9 @@ pub fn definition() -> GameDef<Hapis> {
                 about: "the self-play network searched 2-ply over the opponent's 21 rolls (filter: 8 plays within 0.16)",
                 params: SEARCH,
                 make: |params: &mut Params, _| {
-                    let plies = params.parse_in("plies", 1..=3)?;
-                    let filter = params.parse_in("filter", 1..=64)?;
-                    let window: f64 = params.parse_in("window", 0.0..=4.0)?;
+                    let plies = params.number("plies")?;
+                    let filter = params.number("filter")?;
+                    let window: f64 = params.number("window")?;
                     let weights = params.text("weights");
                     let mut player = Level::Expert.player(network(params, &weights)?);
                     player.search.plies = plies;
@@ -139,7 +139,7 @@ pub fn definition() -> GameDef<Hapis> {
                 params: PLIES,
                 make: |params: &mut Params, _| {
                     let plies: u32 = params.parse("plies")?;
-                    let filter = params.parse_in("filter", 1..=64)?;
+                    let filter = params.number("filter")?;
                     match plies {
                         1 => Ok(Box::new(crate::bots::Heuristic::default())),
                         2 => Ok(Box::new(Player::heuristic(2, filter))),

@@ -55,9 +55,10 @@ pub const PARAMS: &[ParamDoc] = &[
     },
     ParamDoc {
         key: "elo",
-        values: "the engine's UCI_Elo range|off",
+        values: "1..=5000|off",
         default: "off",
-        about: "play at this strength (UCI_LimitStrength and UCI_Elo; Stockfish 15.1 takes 1350..=2850)",
+        about: "play at this strength (UCI_LimitStrength and UCI_Elo), within the engine's own range (Stockfish \
+                15.1 takes 1350..=2850)",
     },
     ParamDoc {
         key: "movetime",
@@ -96,28 +97,16 @@ struct Settings {
 impl Settings {
     /// Reads the spec's parameters.
     fn read(params: &mut Params<'_>) -> Result<Settings, SpecError> {
-        fn optional<T: std::str::FromStr + PartialOrd + ToString>(
-            params: &mut Params<'_>,
-            key: &str,
-            range: std::ops::RangeInclusive<T>,
-        ) -> Result<Option<T>, SpecError> {
-            let text = params.text(key);
-            if text == "off" {
-                return Ok(None);
-            }
-            let value: T = text.parse().map_err(|_| params.bad(key, &text))?;
-            if range.contains(&value) { Ok(Some(value)) } else { Err(params.bad(key, &text)) }
-        }
         let cmd = params.text("cmd");
         if cmd.is_empty() {
             return Err(params.bad("cmd", "(none)"));
         }
         Ok(Settings {
             cmd,
-            elo: optional(params, "elo", 1..=5000)?,
-            movetime: optional(params, "movetime", 1..=3_600_000)?,
-            nodes: optional(params, "nodes", 1..=u64::MAX)?,
-            depth: optional(params, "depth", 1..=255)?,
+            elo: params.number_or("elo", "off")?,
+            movetime: params.number_or("movetime", "off")?,
+            nodes: params.number_or("nodes", "off")?,
+            depth: params.number_or("depth", "off")?,
             options: params.prefixed("option."),
         })
     }

@@ -27,8 +27,8 @@ pub fn definition() -> GameDef<Dots> {
         about: "Dots and Boxes: draw lines in turn; complete a box to score it and draw again (thesis §3.1.2)",
         params: PARAMS,
         make: |params: &mut Params| {
-            let rows = params.parse_in("rows", 1..=6)?;
-            let cols = params.parse_in("cols", 1..=6)?;
+            let rows = params.number("rows")?;
+            let cols = params.number("cols")?;
             Dots::new(rows, cols).map_err(|_| params.bad("rows", &rows.to_string()))
         },
         bots: vec![

@@ -40,7 +40,7 @@ pub fn definition() -> GameDef<TicTacToe> {
                 about: "the thesis's player: minimax to a fixed depth on open lines (mine − theirs)",
                 params: DEPTH,
                 make: |params: &mut Params, _| {
-                    let depth = params.parse_in("depth", 1..=9)?;
+                    let depth = params.number("depth")?;
                     Ok(Box::new(bots::Thesis { depth }))
                 },
             },

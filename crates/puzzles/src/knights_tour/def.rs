@@ -38,7 +38,7 @@ pub fn definition() -> GameDef<KnightsTour> {
         about: "the knight's tour: visit every square once (thesis §2.1.1, Warnsdorff's rule)",
         params: PARAMS,
         make: |params: &mut Params| {
-            let n = params.parse_in("size", 5..=16)?;
+            let n = params.number("size")?;
             let closed = match params.text("tour").as_str() {
                 "open" => false,
                 "closed" => true,

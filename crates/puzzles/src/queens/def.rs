@@ -24,7 +24,7 @@ pub fn definition() -> GameDef<Queens> {
         about: "N queens: place N queens so that none attacks another (thesis §2.1.2)",
         params: PARAMS,
         make: |params: &mut Params| {
-            let n = params.parse_in("size", 4..=16)?;
+            let n = params.number("size")?;
             Queens::new(n).map_err(|_| params.bad("size", &n.to_string()))
         },
         bots: vec![
