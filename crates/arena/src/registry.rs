@@ -2,7 +2,7 @@
 
 use std::fmt::Display;
 
-use hamle_core::{Bot, Budget, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
+use hamle_core::{Bot, Budget, Cap, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
 
 use crate::ArenaError;
 use crate::matches::{MatchOptions, MatchReport, run_match_with};
@@ -29,6 +29,9 @@ pub trait GameKind: Send + Sync {
 
     /// The web page that draws it (`web/<page>.html`).
     fn page(&self) -> &'static str;
+
+    /// What a server allows of its and its bots' parameters where the command line allows more.
+    fn caps(&self) -> &'static [Cap];
 
     /// How many players it has (1 or 2) with `game`'s parameters.
     ///
@@ -66,6 +69,10 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
 
     fn page(&self) -> &'static str {
         self.face.page
+    }
+
+    fn caps(&self) -> &'static [Cap] {
+        self.caps
     }
 
     fn players(&self, game: &Spec) -> Result<u8, ArenaError> {

@@ -412,6 +412,7 @@ fn race() -> GameDef<Race> {
             params: &[],
             make: |_, _| Ok(Box::new(hamle_core::bot::RandomBot)),
         }],
+        caps: &[],
         face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
     }
 }

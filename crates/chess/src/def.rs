@@ -2,7 +2,7 @@
 
 use cozy_chess::Color;
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params};
+use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params};
 use serde_json::{Value, json};
 
 use crate::bots::engine::{self, Engine, default_hash};
@@ -77,6 +77,24 @@ fn ending(game: &Chess) -> String {
 fn spec_fen(text: &str) -> String {
     text.replace('.', "/").replace('_', " ")
 }
+
+/// What the web app allows of the bots' parameters where the command line allows more (docs/budgets.md,
+/// *On the server*, has the measurements).
+const CAPS: &[Cap] = &[
+    Cap {
+        bot: Some("engine"),
+        key: "hash",
+        allowed: Allowed::Whole { min: 1, max: 16, unit: "MiB", or: &["auto"] },
+        why: "the table is allocated and filled for every thought (16 MiB is level 8's own): 256 MiB a thought made \
+              20 games hold 4.9 GiB",
+    },
+    Cap {
+        bot: Some("uci"),
+        key: "cmd",
+        allowed: Allowed::Words(&[]),
+        why: "the server runs no programs (uci::allow_programs is the terminal's alone)",
+    },
+];
 
 /// Chess with its bots; [`GameDef::game`] reads a spec such as `chess(fen=8.8.8.8.8.8.k7.K7_w_-_-_0_1)`.
 pub fn definition() -> GameDef<Chess> {
@@ -216,6 +234,7 @@ pub fn definition() -> GameDef<Chess> {
                 make: |params: &mut Params, _| Ok(Box::new(UciBot::new(params)?)),
             },
         ],
+        caps: CAPS,
         face,
     }
 }

@@ -27,6 +27,46 @@ pub struct BotDef<G> {
     pub make: MakeBot<G>,
 }
 
+/// The values a parameter may take on a server, where the command line takes more.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Allowed {
+    /// Whole numbers from `min` to `max` (in `unit`), and the words in `or` (such as `auto`).
+    Whole {
+        /// The least.
+        min: i64,
+        /// The most.
+        max: i64,
+        /// What the number counts (`MiB`), or empty.
+        unit: &'static str,
+        /// Words also taken, as the command line takes them.
+        or: &'static [&'static str],
+    },
+    /// Decimal numbers from `min` to `max`.
+    Decimal {
+        /// The least.
+        min: f64,
+        /// The most.
+        max: f64,
+    },
+    /// These words alone; none: the parameter is the command line's only.
+    Words(&'static [&'static str]),
+}
+
+/// A narrower range of one parameter for a server, with the reason: a value that costs memory one client
+/// should not ask for, or that a server never grants (a program to run, a file to read). The game's crate knows
+/// what its bots cost, so it declares these; the server enforces them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cap {
+    /// The bot whose parameter it is, or `None` for the game's own.
+    pub bot: Option<&'static str>,
+    /// The parameter's key.
+    pub key: &'static str,
+    /// What a server takes.
+    pub allowed: Allowed,
+    /// Why, in one line.
+    pub why: &'static str,
+}
+
 /// A game as the registry knows it: one value per game, exported by the game's crate.
 pub struct GameDef<G: Game> {
     /// Short name.
@@ -39,6 +79,8 @@ pub struct GameDef<G: Game> {
     pub make: MakeGame<G>,
     /// Its bots, the strongest first (the first is the default opponent and gives hints).
     pub bots: Vec<BotDef<G>>,
+    /// What a server allows of its and its bots' parameters where the command line allows more.
+    pub caps: &'static [Cap],
     /// How people play it.
     pub face: Face<G>,
 }

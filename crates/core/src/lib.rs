@@ -19,7 +19,7 @@ pub mod tt;
 pub mod weights;
 
 pub use bot::{Bot, Budget, Clock, Decision, Fault};
-pub use def::{BotDef, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};
+pub use def::{Allowed, BotDef, Cap, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};
 pub use spec::{ParamDoc, Params, Spec, SpecError};

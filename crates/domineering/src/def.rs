@@ -72,6 +72,7 @@ pub fn definition() -> GameDef<Domineering> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face: Face::new(
             "domineering",
             |game: &Domineering| [game.first().name(), game.first().other().name()],

@@ -4,10 +4,34 @@ use hamle_core::Bot;
 use hamle_core::bot::RandomBot;
 use std::sync::Arc;
 
-use hamle_core::{BotDef, Face, GameDef, ParamDoc, Params, Refused, SpecError};
+use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params, Refused, SpecError};
 use serde_json::json;
 
 use crate::{Direction, G2048, SpawnRule, bots};
+
+/// What the web app allows of the bots' parameters where the command line allows more (docs/budgets.md,
+/// *On the server*, has the measurements).
+const CAPS: &[Cap] = &[
+    Cap {
+        bot: Some("expectimax"),
+        key: "prob",
+        allowed: Allowed::Decimal { min: 0.0001, max: 0.1 },
+        why: "below the default cut only the 1 s clock stops the search, and its cache, kept from move to move, \
+              holds 33-70 MB a game against 8-17 MB",
+    },
+    Cap {
+        bot: Some("expectimax"),
+        key: "weights",
+        allowed: Allowed::Words(&["auto", "tuned", "published", "shipped"]),
+        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
+    },
+    Cap {
+        bot: Some("ntuple"),
+        key: "weights",
+        allowed: Allowed::Words(&["shipped"]),
+        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
+    },
+];
 
 /// 2048 with its bots; `2048(spawn=report)` draws new tiles as the seed report did (a 4 one time in five).
 pub fn definition() -> GameDef<G2048> {
@@ -142,6 +166,7 @@ pub fn definition() -> GameDef<G2048> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: CAPS,
         face,
     }
 }

@@ -4,7 +4,7 @@
 use hamle_core::bot::RandomBot;
 use std::time::Duration;
 
-use hamle_core::{BotDef, Budget, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
+use hamle_core::{Allowed, BotDef, Budget, Cap, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
 use serde_json::{Value, json};
 
 use std::sync::Arc;
@@ -21,6 +21,23 @@ fn network(params: &Params, path: &str) -> Result<Arc<Net>, SpecError> {
 
 /// How long a hint may search: the expert's 2-ply ranking takes about 0.2 s in the median.
 const HINT_TIME: Duration = Duration::from_secs(2);
+
+/// What the web app allows of the bots' parameters where the command line allows more (docs/budgets.md,
+/// *On the server*, has the measurements).
+const CAPS: &[Cap] = &[
+    Cap {
+        bot: Some("expert"),
+        key: "weights",
+        allowed: Allowed::Words(&["shipped"]),
+        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
+    },
+    Cap {
+        bot: Some("neural"),
+        key: "weights",
+        allowed: Allowed::Words(&["shipped"]),
+        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
+    },
+];
 
 /// Hapis Tavlası with its bots; `hapis(opening=play,mother=on)` changes the table's rules.
 pub fn definition() -> GameDef<Hapis> {
@@ -160,6 +177,7 @@ pub fn definition() -> GameDef<Hapis> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: CAPS,
         face: Face {
             roller: |game| match game.phase() {
                 Phase::Opening => Roller::Anyone,

@@ -3,7 +3,8 @@
 //! moves) or that the server never grants (a program to run, a file to read). `docs/budgets.md` (*On the
 //! server*) gives each cap's measurements.
 //!
-//! The caps are a table, [`CAPS`]; [`check`] refuses a value outside them, naming the parameter, the value, the
+//! Each game's crate declares its caps in its definition ([`hamle_core::GameDef::caps`]), since it knows what
+//! its bots cost; [`check`] refuses a value outside them, naming the parameter, the value, the
 //! server's limit and what the command line takes. A parameter not in the table, an omitted one, and a value
 //! that is not a number of a numeric cap's kind (`auto`, `16.5` for a whole number) are left to the game's own
 //! validation, which runs after and gives its own message.
@@ -27,100 +28,7 @@ use std::fmt;
 
 use hamle_core::{ParamDoc, Spec};
 
-/// The values a capped parameter may take on the server.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Allowed {
-    /// Whole numbers from `min` to `max` (in `unit`), and the words in `or` (such as `auto`).
-    Whole {
-        /// The least.
-        min: i64,
-        /// The most.
-        max: i64,
-        /// What the number counts (`MiB`), or empty.
-        unit: &'static str,
-        /// Words also taken, as the command line takes them.
-        or: &'static [&'static str],
-    },
-    /// Decimal numbers from `min` to `max`.
-    Decimal {
-        /// The least.
-        min: f64,
-        /// The most.
-        max: f64,
-    },
-    /// These words alone; none: the parameter is the command line's only.
-    Words(&'static [&'static str]),
-}
-
-/// One parameter's values on the server, with the reason it is narrower than the command line's.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Cap {
-    /// The game, as the registry names it.
-    pub game: &'static str,
-    /// The bot whose parameter it is, or `None` for the game's own.
-    pub bot: Option<&'static str>,
-    /// The parameter's key.
-    pub key: &'static str,
-    /// What the server takes.
-    pub allowed: Allowed,
-    /// Why, in one line.
-    pub why: &'static str,
-}
-
-/// Every cap. Each names a real game, bot and key (a test checks it against the registry).
-pub const CAPS: &[Cap] = &[
-    Cap {
-        game: "chess",
-        bot: Some("engine"),
-        key: "hash",
-        allowed: Allowed::Whole { min: 1, max: 16, unit: "MiB", or: &["auto"] },
-        why: "the table is allocated and filled for every thought (16 MiB is level 8's own): 256 MiB a thought made \
-              20 games hold 4.9 GiB",
-    },
-    Cap {
-        game: "chess",
-        bot: Some("uci"),
-        key: "cmd",
-        allowed: Allowed::Words(&[]),
-        why: "the server runs no programs (uci::allow_programs is the terminal's alone)",
-    },
-    Cap {
-        game: "2048",
-        bot: Some("expectimax"),
-        key: "prob",
-        allowed: Allowed::Decimal { min: 0.0001, max: 0.1 },
-        why: "below the default cut only the 1 s clock stops the search, and its cache, kept from move to move, \
-              holds 33-70 MB a game against 8-17 MB",
-    },
-    Cap {
-        game: "2048",
-        bot: Some("expectimax"),
-        key: "weights",
-        allowed: Allowed::Words(&["auto", "tuned", "published", "shipped"]),
-        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
-    },
-    Cap {
-        game: "2048",
-        bot: Some("ntuple"),
-        key: "weights",
-        allowed: Allowed::Words(&["shipped"]),
-        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
-    },
-    Cap {
-        game: "hapis",
-        bot: Some("expert"),
-        key: "weights",
-        allowed: Allowed::Words(&["shipped"]),
-        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
-    },
-    Cap {
-        game: "hapis",
-        bot: Some("neural"),
-        key: "weights",
-        allowed: Allowed::Words(&["shipped"]),
-        why: "the server reads no weights files (weights::allow_files is the terminal's alone)",
-    },
-];
+pub use hamle_core::{Allowed, Cap};
 
 /// How a value falls outside a cap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,7 +61,7 @@ pub struct CapError {
 impl CapError {
     /// What the server takes, as the message says it (`1..=16 MiB`).
     pub fn server(&self) -> String {
-        self.cap.limit_text()
+        limit_text(self.cap)
     }
 }
 
@@ -176,86 +84,88 @@ impl fmt::Display for CapError {
     }
 }
 
-impl Cap {
-    /// Whether `value` is allowed; a value that is not a number of a numeric cap's kind is left to the game.
-    fn test(&self, value: &str) -> Result<(), Outside> {
-        match self.allowed {
-            Allowed::Whole { min, max, or, .. } => {
-                if or.contains(&value) {
-                    return Ok(());
-                }
-                let (negative, digits) = value.strip_prefix('-').map_or((false, value), |rest| (true, rest));
-                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-                    return Ok(());
-                }
-                // Digits too many for an i64 are past any range.
-                let number =
-                    value.parse::<i64>().map_err(|_| if negative { Outside::Below } else { Outside::Above })?;
-                if number > max {
-                    Err(Outside::Above)
-                } else if number < min {
-                    Err(Outside::Below)
-                } else {
-                    Ok(())
-                }
+/// Whether `value` is allowed by `cap`; a value that is not a number of a numeric cap's kind is left to the game.
+fn test(cap: &Cap, value: &str) -> Result<(), Outside> {
+    match cap.allowed {
+        Allowed::Whole { min, max, or, .. } => {
+            if or.contains(&value) {
+                return Ok(());
             }
-            Allowed::Decimal { min, max } => match value.parse::<f64>() {
-                Ok(number) if number.is_finite() && number > max => Err(Outside::Above),
-                Ok(number) if number.is_finite() && number < min => Err(Outside::Below),
-                _ => Ok(()),
-            },
-            Allowed::Words(words) => {
-                if words.contains(&value) {
-                    Ok(())
-                } else {
-                    Err(Outside::Word)
-                }
+            let (negative, digits) = value.strip_prefix('-').map_or((false, value), |rest| (true, rest));
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Ok(());
+            }
+            // Digits too many for an i64 are past any range.
+            let number = value.parse::<i64>().map_err(|_| if negative { Outside::Below } else { Outside::Above })?;
+            if number > max {
+                Err(Outside::Above)
+            } else if number < min {
+                Err(Outside::Below)
+            } else {
+                Ok(())
+            }
+        }
+        Allowed::Decimal { min, max } => match value.parse::<f64>() {
+            Ok(number) if number.is_finite() && number > max => Err(Outside::Above),
+            Ok(number) if number.is_finite() && number < min => Err(Outside::Below),
+            _ => Ok(()),
+        },
+        Allowed::Words(words) => {
+            if words.contains(&value) {
+                Ok(())
+            } else {
+                Err(Outside::Word)
             }
         }
     }
+}
 
-    /// What the server takes, as an error message says it: the range with its unit, or the words.
-    fn limit_text(&self) -> String {
-        match self.allowed {
-            Allowed::Whole { min, max, unit, .. } if !unit.is_empty() => format!("{min}..={max} {unit}"),
-            Allowed::Whole { min, max, .. } => format!("{min}..={max}"),
-            Allowed::Decimal { min, max } => format!("{min}..={max}"),
-            Allowed::Words([]) => "none: the command line's only".to_owned(),
-            Allowed::Words(words) => words.join("|"),
-        }
+/// What the server takes, as an error message says it: the range with its unit, or the words.
+fn limit_text(cap: &Cap) -> String {
+    match cap.allowed {
+        Allowed::Whole { min, max, unit, .. } if !unit.is_empty() => format!("{min}..={max} {unit}"),
+        Allowed::Whole { min, max, .. } => format!("{min}..={max}"),
+        Allowed::Decimal { min, max } => format!("{min}..={max}"),
+        Allowed::Words([]) => "none: the command line's only".to_owned(),
+        Allowed::Words(words) => words.join("|"),
     }
+}
 
-    /// What the server takes, as the catalog lists it beside the parameter's values.
-    fn range_text(&self) -> String {
-        match self.allowed {
-            Allowed::Whole { min, max, or, .. } => {
-                let mut text = format!("{min}..={max}");
-                for word in or {
-                    text.push_str(" or ");
-                    text.push_str(word);
-                }
-                text
+/// What the server takes, as the catalog lists it beside the parameter's values.
+fn range_text(cap: &Cap) -> String {
+    match cap.allowed {
+        Allowed::Whole { min, max, or, .. } => {
+            let mut text = format!("{min}..={max}");
+            for word in or {
+                text.push_str(" or ");
+                text.push_str(word);
             }
-            Allowed::Decimal { min, max } => format!("{min}..={max}"),
-            Allowed::Words([]) => "none".to_owned(),
-            Allowed::Words(words) => words.join("|"),
+            text
         }
+        Allowed::Decimal { min, max } => format!("{min}..={max}"),
+        Allowed::Words([]) => "none".to_owned(),
+        Allowed::Words(words) => words.join("|"),
     }
 }
 
 /// The cap on `key` of `bot` (`None`: of the game itself) in `game`, if the server has one.
 pub fn cap(game: &str, bot: Option<&str>, key: &str) -> Option<&'static Cap> {
-    find(CAPS, game, bot, key)
+    find(caps_of(game), bot, key)
 }
 
-fn find(caps: &'static [Cap], game: &str, bot: Option<&str>, key: &str) -> Option<&'static Cap> {
-    caps.iter().find(|c| c.game == game && c.bot == bot && c.key == key)
+/// The caps the game `game` declares; none for a game the registry does not know.
+fn caps_of(game: &str) -> &'static [Cap] {
+    hamle_arena::games::registry().game(game).map_or(&[], |kind| kind.caps())
+}
+
+fn find(caps: &'static [Cap], bot: Option<&str>, key: &str) -> Option<&'static Cap> {
+    caps.iter().find(|c| c.bot == bot && c.key == key)
 }
 
 /// The server's values of `key` of `bot` (`None`: of the game) in `game` as text (`1..=16 or auto`), for the
 /// catalog; `None` when the server takes what the command line takes.
 pub fn ranges(game: &str, bot: Option<&str>, key: &str) -> Option<String> {
-    cap(game, bot, key).map(Cap::range_text)
+    cap(game, bot, key).map(range_text)
 }
 
 /// Refuses the first parameter of the game `game` or of its bots `bots` (opponent, helper) whose value lies
@@ -264,20 +174,20 @@ pub fn ranges(game: &str, bot: Option<&str>, key: &str) -> Option<String> {
 /// # Errors
 /// A [`CapError`] naming the parameter, its value, the server's limit and what the command line takes.
 pub fn check(game: &Spec, bots: &[&Spec]) -> Result<(), CapError> {
-    check_with(CAPS, game, bots)
+    check_with(caps_of(&game.name), game, bots)
 }
 
 fn check_with(caps: &'static [Cap], game: &Spec, bots: &[&Spec]) -> Result<(), CapError> {
     let owners = std::iter::once((None, game)).chain(bots.iter().map(|&b| (Some(b.name.as_str()), b)));
     for (bot, spec) in owners {
         for (key, value) in &spec.params {
-            let Some(cap) = find(caps, &game.name, bot, key) else { continue };
-            cap.test(value).map_err(|outside| CapError {
+            let Some(cap) = find(caps, bot, key) else { continue };
+            test(cap, value).map_err(|outside| CapError {
                 owner: spec.name.clone(),
                 key: key.clone(),
                 value: value.clone(),
                 outside,
-                cli: doc(cap.game, cap.bot, cap.key).map_or("more", |d| d.values),
+                cli: doc(&game.name, cap.bot, cap.key).map_or("more", |d| d.values),
                 cap,
             })?;
         }
@@ -387,7 +297,6 @@ mod tests {
     fn a_capped_game_parameter_is_refused() {
         // The server caps no game parameter today: a table with one shows the game's own are read too.
         const TABLE: &[Cap] = &[Cap {
-            game: "domineering",
             bot: None,
             key: "rows",
             allowed: Allowed::Whole { min: 1, max: 8, unit: "", or: &[] },
@@ -403,16 +312,22 @@ mod tests {
     }
 
     /// Values at both ends of each cap pass and one past either end is refused; each word passes, another not.
+    /// Every game's caps, each with its game's name.
+    fn every_cap() -> Vec<(&'static str, &'static Cap)> {
+        let games = hamle_arena::games::registry().games();
+        games.flat_map(|kind| kind.caps().iter().map(move |cap| (kind.listing().name, cap))).collect()
+    }
+
     #[test]
     fn every_cap_takes_its_ends_and_refuses_one_past_them() {
-        for cap in CAPS {
-            let name = cap.bot.unwrap_or(cap.game);
+        for (game, cap) in every_cap() {
+            let name = cap.bot.unwrap_or(game);
             let with = |value: &str| spec(&format!("{name}({}={value})", cap.key));
             let outcome = |value: &str| {
                 let owner = with(value);
                 match cap.bot {
                     None => check(&owner, &[]),
-                    Some(_) => check(&Spec::named(cap.game), &[&owner]),
+                    Some(_) => check(&Spec::named(game), &[&owner]),
                 }
                 .map_err(|e| e.outside)
             };
@@ -447,15 +362,18 @@ mod tests {
     /// and the parameter's default (when it has one) must pass.
     #[test]
     fn every_cap_names_a_real_parameter_whose_default_passes() {
-        for (i, cap) in CAPS.iter().enumerate() {
-            let doc = doc(cap.game, cap.bot, cap.key)
-                .unwrap_or_else(|| panic!("{} {:?} has no parameter {}", cap.game, cap.bot, cap.key));
+        let caps = every_cap();
+        // chess's engine and uci, 2048's expectimax (two) and ntuple, Hapis's expert and neural.
+        assert_eq!(caps.len(), 7, "the caps the games declare");
+        for (i, &(game, cap)) in caps.iter().enumerate() {
+            let doc = doc(game, cap.bot, cap.key)
+                .unwrap_or_else(|| panic!("{game} {:?} has no parameter {}", cap.bot, cap.key));
             assert!(
-                !CAPS[..i].iter().any(|c| (c.game, c.bot, c.key) == (cap.game, cap.bot, cap.key)),
+                !caps[..i].iter().any(|&(g, c)| (g, c.bot, c.key) == (game, cap.bot, cap.key)),
                 "{cap:?} is in the table twice"
             );
             if !doc.default.is_empty() {
-                assert_eq!(cap.test(doc.default), Ok(()), "{cap:?}: the default {} is refused", doc.default);
+                assert_eq!(test(cap, doc.default), Ok(()), "{cap:?}: the default {} is refused", doc.default);
             }
             assert!(!cap.why.is_empty(), "{cap:?} says why");
         }

@@ -57,6 +57,7 @@ pub fn definition() -> GameDef<Dots> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face,
     }
 }

@@ -39,6 +39,7 @@ pub fn definition() -> GameDef<Grundy> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face: Face::new(
             "grundy",
             |_| ["first", "second"],

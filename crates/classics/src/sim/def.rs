@@ -59,6 +59,7 @@ pub fn definition() -> GameDef<Sim> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face,
     }
 }

@@ -67,6 +67,7 @@ pub fn definition() -> GameDef<TicTacToe> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face: Face::new(
             "tictactoe",
             |_| ["X", "O"],

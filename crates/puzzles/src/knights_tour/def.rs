@@ -72,6 +72,7 @@ pub fn definition() -> GameDef<KnightsTour> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face,
     }
 }

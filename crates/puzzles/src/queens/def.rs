@@ -41,6 +41,7 @@ pub fn definition() -> GameDef<Queens> {
                 make: |_, _| Ok(Box::new(RandomBot)),
             },
         ],
+        caps: &[],
         face,
     }
 }
