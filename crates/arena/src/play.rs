@@ -320,8 +320,8 @@ pub trait Live: Send {
     /// Whether the match is over (its seed may be revealed).
     fn over(&self) -> bool;
 
-    /// The board of the game in play drawn as text, for the terminal.
-    fn board(&self) -> String;
+    /// The board of the game in play drawn as text for the terminal, as the person at `seat` sees it.
+    fn board(&self, seat: u8) -> String;
 
     /// How many records the match holds.
     fn version(&self) -> usize;
@@ -1054,8 +1054,11 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         self.match_over()
     }
 
-    fn board(&self) -> String {
-        self.state.to_string()
+    fn board(&self, seat: u8) -> String {
+        match self.def.face.text {
+            Some(text) => text(&self.state, self.player_of(seat)),
+            None => self.state.to_string(),
+        }
     }
 
     fn version(&self) -> usize {

@@ -2,7 +2,7 @@
 
 use cozy_chess::Color;
 use hamle_core::bot::RandomBot;
-use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params};
+use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params, Player};
 use serde_json::{Value, json};
 
 use crate::bots::engine::{self, Engine, default_hash};
@@ -76,6 +76,28 @@ fn ending(game: &Chess) -> String {
 /// A FEN as a spec writes it (`/` as `.`, spaces as `_`: a spec's values hold neither) read back.
 fn spec_fen(text: &str) -> String {
     text.replace('.', "/").replace('_', " ")
+}
+
+/// The board as `player` sees it: the game's own drawing for white, turned round for black (rank 1 at the top,
+/// the h-file on the left).
+fn drawn(game: &Chess, player: Player) -> String {
+    let white = game.to_string();
+    if player == 0 {
+        return white;
+    }
+    let mut out = String::new();
+    // The drawing's last line names the files; each line above is a rank number and its eight squares.
+    for line in white.lines().rev().skip(1) {
+        let (rank, squares) = line.split_once(' ').unwrap_or((line, ""));
+        out += rank;
+        out.push(' ');
+        for square in squares.split_whitespace().rev() {
+            out.push(' ');
+            out += square;
+        }
+        out.push('\n');
+    }
+    out + "   h g f e d c b a"
 }
 
 /// What the web app allows of the bots' parameters where the command line allows more (docs/budgets.md,
@@ -153,6 +175,7 @@ pub fn definition() -> GameDef<Chess> {
         },
     ];
     let mut face = Face::new("chess", |_| ["white", "black"], view);
+    face.text = Some(drawn);
     face.ending = ending;
     face.openings = |game: &Chess, pair| {
         if game.suite && *game.start() == cozy_chess::Board::default() && game.played().is_empty() {
@@ -236,5 +259,20 @@ pub fn definition() -> GameDef<Chess> {
         ],
         caps: CAPS,
         face,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn black_sees_the_board_turned_round_and_white_sees_the_games_own_drawing() {
+        let chess = Chess::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").expect("a position");
+        assert_eq!(drawn(&chess, 0), chess.to_string());
+        // Written by hand: rank 1 on top, read from the h-file, so the rooks and king stand at h1, e1 and a1.
+        let black = "1  ♖ · · ♔ · · · ♖\n2  · · · · · · · ·\n3  · · · · · · · ·\n4  · · · · · · · ·\n\
+                     5  · · · · · · · ·\n6  · · · · · · · ·\n7  · · · · · · · ·\n8  · · · ♚ · · · ·\n   h g f e d c b a";
+        assert_eq!(drawn(&chess, 1), black);
     }
 }

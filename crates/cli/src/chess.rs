@@ -304,37 +304,6 @@ fn suite_line(row: &Tried, position: &EpdPosition) -> String {
     format!("{} FAIL: played {}, {} {:.2} s\n", row.id, row.played, wanted.join(", "), row.seconds)
 }
 
-/// The board of a chess view (`docs/api.md`, kind `chess`) drawn from black's side: rank 1 on top, the h-file
-/// on the left, in the glyphs of the game's own drawing from white's side.
-pub fn board_from_black(view: &Value) -> String {
-    let glyph = |letter: &str| match letter {
-        "P" => '♙',
-        "N" => '♘',
-        "B" => '♗',
-        "R" => '♖',
-        "Q" => '♕',
-        "K" => '♔',
-        "p" => '♟',
-        "n" => '♞',
-        "b" => '♝',
-        "r" => '♜',
-        "q" => '♛',
-        "k" => '♚',
-        _ => '?',
-    };
-    let mut out = String::new();
-    for rank in 1..=8 {
-        out += &format!("{rank} ");
-        for file in ['h', 'g', 'f', 'e', 'd', 'c', 'b', 'a'] {
-            let square = format!("{file}{rank}");
-            let c = view["pieces"][&square].as_str().map_or('·', glyph);
-            out += &format!(" {c}");
-        }
-        out.push('\n');
-    }
-    out + "   h g f e d c b a"
-}
-
 /// The game's PGN with its result set from the match's points when it is unfinished (`*`) by the rules: the game
 /// record knows only the endings of the rules, not a resignation or a draw agreed.
 pub fn pgn_with_result(pgn: &str, points: [f64; 2]) -> String {

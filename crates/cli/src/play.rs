@@ -26,7 +26,7 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
         }
         shown = log.len();
         if live.over() {
-            writeln!(out, "\n{}", board(live.as_ref(), &view))?;
+            writeln!(out, "\n{}", board(live.as_ref()))?;
             let text = view["ending"]["text"].as_str().unwrap_or("The game is over.");
             writeln!(out, "Game over. {text}")?;
             writeln!(out, "Moves: {}", words(&view["history"]))?;
@@ -47,7 +47,7 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
             None => {}
         }
         let Some(seat) = live.waiting_for() else { anyhow::bail!("nobody is to move, yet the game is not over") };
-        writeln!(out, "\n{}", board(live.as_ref(), &view))?;
+        writeln!(out, "\n{}", board(live.as_ref()))?;
         loop {
             write!(out, "Your move: ")?;
             out.flush()?;
@@ -109,11 +109,10 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
     }
 }
 
-/// The board as the person sees it: the game's own drawing, except chess from black's side when the person
-/// plays black.
-fn board(live: &dyn Live, view: &Value) -> String {
-    let person_black = live.seats().get(1) == Some(&Seat::Person) && live.seats().first() != Some(&Seat::Person);
-    if view["kind"] == "chess" && person_black { crate::chess::board_from_black(&view["board"]) } else { live.board() }
+/// The board as the person sees it, from the seat they sit at (seat 0's when bots play alone).
+fn board(live: &dyn Live) -> String {
+    let seat = live.seats().iter().position(|s| *s == Seat::Person).unwrap_or(0);
+    live.board(u8::try_from(seat).unwrap_or(0))
 }
 
 /// The game's PGN, for games whose view carries one (chess), its result set from the match when the game
