@@ -900,7 +900,7 @@ mod tests {
     fn the_table_gives_each_kind_the_reason_of_its_own_first_game() {
         let record = |index: usize, by, kind, detail: &str| GameRecord {
             index,
-            a_first: index % 2 == 0,
+            a_first: index.is_multiple_of(2),
             a_points: if by == Side::A { 0.0 } else { 1.0 },
             b_points: if by == Side::A { 1.0 } else { 0.0 },
             plies: 3,

@@ -102,7 +102,7 @@ pub fn bench_2048(
             // The spec was checked above, so building the bot again cannot fail.
             let mut player = def.bot(bot, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot));
             let record = play_game(&start, player.as_mut(), &budget, game_seed, false, &mut |g: &G2048| {
-                if g.moves() % 500 == 0 {
+                if g.moves().is_multiple_of(500) {
                     bar.set_message(format!("a game at move {} with {}", g.moves(), 1u64 << g.top_exponent()));
                 }
             });

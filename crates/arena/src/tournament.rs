@@ -365,7 +365,7 @@ mod tests {
     fn record(index: usize, a_points: f64, b_points: f64, truncated: bool) -> GameRecord {
         GameRecord {
             index,
-            a_first: index % 2 == 0,
+            a_first: index.is_multiple_of(2),
             a_points,
             b_points,
             plies: 10,

@@ -776,7 +776,7 @@ fn a_match_at_its_ceiling_refuses_all_but_resigning_and_no_bot_is_due() {
             step_and_undo(&mut game, &steps[0], (left / 2) as u32);
             game.act(0, Action::Move { mv: play }).expect("the last play");
             break;
-        } else if steps.len() % 2 == 0 && left >= steps.len() {
+        } else if steps.len().is_multiple_of(2) && left >= steps.len() {
             step_and_undo(&mut game, &steps[0], ((left - steps.len()) / 2) as u32);
             for step in &steps {
                 game.act(0, Action::Step { step: step.clone() }).expect("a step of the last play");

@@ -179,12 +179,11 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
             break false;
         }
         if play.watching {
-            if event::poll(delay)? {
-                if let Event::Key(key) = event::read()? {
-                    if matches!(key_move(key), Some(Err(()))) {
-                        break true;
-                    }
-                }
+            if event::poll(delay)?
+                && let Event::Key(key) = event::read()?
+                && matches!(key_move(key), Some(Err(())))
+            {
+                break true;
             }
             if let Some(d) = play.bot_step() {
                 status = format!("The bot played {}. q quits.", d.name());

@@ -188,10 +188,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
                 args.out.display()
             );
         }
-        if games % args.checkpoint == 0 || games == end {
+        if games.is_multiple_of(args.checkpoint) || games == end {
             save(trainer.net(), &args.out)?;
         }
-        if args.eval_every > 0 && games % args.eval_every == 0 {
+        if args.eval_every > 0 && games.is_multiple_of(args.eval_every) {
             let point = measure(&trainer, args.eval_games)?;
             bar.set_message(format!(
                 "vs thesis {:.0} %, vs heuristic {:.0} %",

@@ -84,7 +84,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             *count += u64::from(game.top >= e);
         }
         let games = trainer.net().games;
-        if block > 0 && (games % block == 0 || games == end) {
+        if block > 0 && (games.is_multiple_of(block) || games == end) {
             // The games counted since the block began, or since the run began when it resumed inside a block.
             let n = games - first_game.max((games - 1) / block * block);
             let point =
@@ -102,7 +102,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
             }
             (scores, reached) = (0, [0; 4]);
         }
-        if games % args.checkpoint == 0 || games == end {
+        if games.is_multiple_of(args.checkpoint) || games == end {
             // Checked here rather than after every game: a scan of the 256 MiB costs about as much as a game.
             if !trainer.net().is_finite() {
                 bail!(

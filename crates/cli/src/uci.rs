@@ -224,11 +224,12 @@ fn info_line(board: &Board, info: &Info) -> String {
 fn bestmove_line(board: &Board, outcome: &Outcome) -> String {
     let best = outcome.best.filter(|&mv| board.is_legal(mv));
     let mut line = format!("bestmove {}", move_text(board, best));
-    if best.is_some() && outcome.pv.first().copied() == best {
-        if let Some(reply) = line_text(board, &outcome.pv).get(1) {
-            line.push_str(" ponder ");
-            line.push_str(reply);
-        }
+    if best.is_some()
+        && outcome.pv.first().copied() == best
+        && let Some(reply) = line_text(board, &outcome.pv).get(1)
+    {
+        line.push_str(" ponder ");
+        line.push_str(reply);
     }
     line
 }

@@ -164,7 +164,7 @@ impl Limits {
             return true;
         }
         self.nodes += 1;
-        if self.nodes % Self::CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(Self::CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         self.stopped

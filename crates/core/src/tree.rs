@@ -241,10 +241,10 @@ impl Game for Tree {
     }
 
     fn play(&mut self, mv: u32) {
-        if let NodeKind::Decision { children, .. } = &self.node().kind {
-            if let Some(&child) = children.get(mv as usize) {
-                self.at = child;
-            }
+        if let NodeKind::Decision { children, .. } = &self.node().kind
+            && let Some(&child) = children.get(mv as usize)
+        {
+            self.at = child;
         }
     }
 
@@ -256,10 +256,10 @@ impl Game for Tree {
     }
 
     fn apply_chance(&mut self, event: u32) {
-        if let NodeKind::Chance { children } = &self.node().kind {
-            if let Some(&(child, _)) = children.get(event as usize) {
-                self.at = child;
-            }
+        if let NodeKind::Chance { children } = &self.node().kind
+            && let Some(&(child, _)) = children.get(event as usize)
+        {
+            self.at = child;
         }
     }
 

@@ -346,13 +346,11 @@ struct Bits {
 
 impl Bits {
     fn push(&mut self, bit: bool) {
-        if self.len % 8 == 0 {
+        if self.len.is_multiple_of(8) {
             self.bytes.push(0);
         }
-        if bit {
-            if let Some(last) = self.bytes.last_mut() {
-                *last |= 0x80 >> (self.len % 8);
-            }
+        if bit && let Some(last) = self.bytes.last_mut() {
+            *last |= 0x80 >> (self.len % 8);
         }
         self.len += 1;
     }

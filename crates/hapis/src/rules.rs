@@ -269,10 +269,10 @@ impl Position {
         if self.off == [CHECKERS, CHECKERS] {
             return Err(PositionError::BothBorneOff);
         }
-        if let Some(winner) = self.winner() {
-            if winner == self.turn {
-                return Err(PositionError::WinnerToMove { side: winner });
-            }
+        if let Some(winner) = self.winner()
+            && winner == self.turn
+        {
+            return Err(PositionError::WinnerToMove { side: winner });
         }
         Ok(())
     }

@@ -348,12 +348,12 @@ fn follow(addr: &str, id: &str, send: &[mpsc::Sender<(Instant, Value)>]) -> Opti
             while let Some(end) = text.find("\n\n") {
                 let event: String = text.drain(..end + 2).collect();
                 let data = event.lines().find_map(|l| l.strip_prefix("data: ")).unwrap_or_default();
-                if event.starts_with("event: state") {
-                    if let Ok(state) = serde_json::from_str::<Value>(data) {
-                        let now = Instant::now();
-                        for s in &send {
-                            s.send((now, state.clone())).ok();
-                        }
+                if event.starts_with("event: state")
+                    && let Ok(state) = serde_json::from_str::<Value>(data)
+                {
+                    let now = Instant::now();
+                    for s in &send {
+                        s.send((now, state.clone())).ok();
                     }
                 }
             }
@@ -458,7 +458,7 @@ fn seat(mut player: Player, seat: usize, inbox: &mpsc::Receiver<(Instant, Value)
         }
         let whole = state["steps"]["entered"].as_array().is_some_and(Vec::is_empty) && {
             turns += 1;
-            turns % 2 == 0
+            turns.is_multiple_of(2)
         };
         let Some(action) = next_action(&state, whole) else { break };
         let sent = Instant::now();

@@ -58,10 +58,10 @@ fn misfits(doc: &Value, schema: &Value, value: &Value, at: &str) -> Vec<String> 
     if !types.is_empty() && !types.iter().any(|t| *t == kind || (*t == "number" && kind == "integer")) {
         return vec![format!("{at}: {value} is {kind}, not {types:?}")];
     }
-    if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
-        if !allowed.contains(value) {
-            wrong.push(format!("{at}: {value} is not one of {allowed:?}"));
-        }
+    if let Some(allowed) = schema.get("enum").and_then(Value::as_array)
+        && !allowed.contains(value)
+    {
+        wrong.push(format!("{at}: {value} is not one of {allowed:?}"));
     }
     match value {
         Value::Object(fields) => {

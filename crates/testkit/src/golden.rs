@@ -24,10 +24,10 @@ pub fn check_golden(path: impl AsRef<Path>, actual: &str) {
 pub fn check_golden_with(path: impl AsRef<Path>, actual: &str, bless: bool) {
     let path = path.as_ref();
     if bless {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            if let Err(e) = fs::create_dir_all(parent) {
-                panic!("cannot create the directory {} for a golden file: {e}", parent.display());
-            }
+        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty())
+            && let Err(e) = fs::create_dir_all(parent)
+        {
+            panic!("cannot create the directory {} for a golden file: {e}", parent.display());
         }
         if let Err(e) = fs::write(path, actual) {
             panic!("cannot write the golden file {}: {e}", path.display());

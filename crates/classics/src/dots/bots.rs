@@ -117,7 +117,7 @@ fn opening_line(game: &Dots, component: &Component) -> Option<usize> {
 /// does this, as a convention.
 pub fn mover_keeps_control(undrawn: usize, boxes_left: usize, long: usize) -> bool {
     // The parity of a difference is that of the sum, which cannot underflow.
-    (undrawn + boxes_left + long + 1) % 2 == 0
+    (undrawn + boxes_left + long + 1).is_multiple_of(2)
 }
 
 /// Random playouts of safe lines [`Strong`] plays for each safe line it weighs.
@@ -268,20 +268,21 @@ impl Bot<Dots> for Strong {
         // An exact search of 22 undrawn lines takes well under a quarter of a second; with less time, fewer lines.
         let time = budget.time.unwrap_or(Duration::from_secs(1));
         let exact = if time >= Duration::from_millis(500) { self.exact_lines } else { self.exact_lines.min(18) };
-        if undrawn <= exact && budget.nodes.is_none_or(|n| n >= 1 << undrawn) {
-            if let Some(solved) = value(state) {
-                let best = solved.moves.iter().map(|&(_, v)| v).max()?;
-                let choices: Vec<u8> = solved.moves.iter().filter(|&&(_, v)| v == best).map(|&(l, _)| l).collect();
-                let mv = *stream.pick(&choices)?;
-                return Some(Decision {
-                    mv,
-                    score: f64::from(best),
-                    pv: vec![mv],
-                    depth: undrawn as u32,
-                    nodes: solved.nodes,
-                    elapsed: start.elapsed(),
-                });
-            }
+        if undrawn <= exact
+            && budget.nodes.is_none_or(|n| n >= 1 << undrawn)
+            && let Some(solved) = value(state)
+        {
+            let best = solved.moves.iter().map(|&(_, v)| v).max()?;
+            let choices: Vec<u8> = solved.moves.iter().filter(|&&(_, v)| v == best).map(|&(l, _)| l).collect();
+            let mv = *stream.pick(&choices)?;
+            return Some(Decision {
+                mv,
+                score: f64::from(best),
+                pv: vec![mv],
+                depth: undrawn as u32,
+                nodes: solved.nodes,
+                elapsed: start.elapsed(),
+            });
         }
         let mv = self.rule_of_thumb(state, stream)?;
         Some(Decision { mv, score: 0.0, pv: vec![mv], depth: 1, nodes: 1, elapsed: start.elapsed() })

@@ -34,11 +34,11 @@ fn walk(state: &TicTacToe, side: u8, bot: &mut dyn hamle_core::Bot<TicTacToe>, s
             let Some(decision) = bot.choose(state, &Budget::UNLIMITED, &mut stream) else { return };
             let mut child = *state;
             child.play(decision.mv);
-            if let (Some(before), Some(after)) = (solution.outcome(state), solution.outcome(&child)) {
-                if class(after.before()) < class(before) {
-                    let mv = state.format_move(decision.mv);
-                    seen.bad.entry(state.format_position()).or_insert((*state, mv, before, after.before()));
-                }
+            if let (Some(before), Some(after)) = (solution.outcome(state), solution.outcome(&child))
+                && class(after.before()) < class(before)
+            {
+                let mv = state.format_move(decision.mv);
+                seen.bad.entry(state.format_position()).or_insert((*state, mv, before, after.before()));
             }
             walk(&child, side, bot, solution, seen);
         }

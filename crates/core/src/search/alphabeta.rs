@@ -120,7 +120,7 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrder<G>> AlphaBeta<G, E, O> {
 
     fn out_of_budget(&mut self) -> bool {
         if self.nodes >= self.node_limit
-            || (self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -141,10 +141,10 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrder<G>> AlphaBeta<G, E, O> {
         self.ensure_ply(ply);
         self.pv[ply].clear();
         let turn = state.turn();
-        if let Turn::Player(p) = turn {
-            if p != view {
-                return -self.node(state, depth, ply, -beta, -alpha, p);
-            }
+        if let Turn::Player(p) = turn
+            && p != view
+        {
+            return -self.node(state, depth, ply, -beta, -alpha, p);
         }
         self.nodes += 1;
         if self.out_of_budget() {
@@ -216,18 +216,18 @@ impl<G: Game, E: Evaluator<G>, O: MoveOrder<G>> AlphaBeta<G, E, O> {
             }
         }
         self.moves[ply] = moves;
-        if !self.aborted {
-            if let Some(tt) = &mut self.tt {
-                let bound = if best <= alpha0 {
-                    Bound::Upper
-                } else if best >= beta {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                let depth = if self.depth_cut { depth } else { Entry::<G::Move>::COMPLETE };
-                tt.store(Entry { key, depth, value: best, bound, best: best_move });
-            }
+        if !self.aborted
+            && let Some(tt) = &mut self.tt
+        {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let depth = if self.depth_cut { depth } else { Entry::<G::Move>::COMPLETE };
+            tt.store(Entry { key, depth, value: best, bound, best: best_move });
         }
         self.depth_cut |= cut_outside;
         best

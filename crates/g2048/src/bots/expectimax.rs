@@ -360,10 +360,10 @@ impl Search<'_> {
                 Eval::Net(net) => *self.leaves.entry(board.bits()).or_insert_with(|| net.value(board)),
             };
         }
-        if let Some(&(at, value)) = self.cache.get(&board.bits()) {
-            if at <= depth {
-                return value;
-            }
+        if let Some(&(at, value)) = self.cache.get(&board.bits())
+            && at <= depth
+        {
+            return value;
         }
         let mut empty = board.empty_mask();
         let cells = empty.count_ones() as f32;

@@ -304,10 +304,10 @@ impl<E: TurnEval> Search<E> {
                 (true, Some(b)) => b.equity(),
                 _ => f64::NEG_INFINITY,
             };
-            if let Some(value) = self.after(&candidate.result, plies - 1, alpha, settings, clock) {
-                if best.is_none_or(|b| value.equity() > b.equity()) {
-                    best = Some(value);
-                }
+            if let Some(value) = self.after(&candidate.result, plies - 1, alpha, settings, clock)
+                && best.is_none_or(|b| value.equity() > b.equity())
+            {
+                best = Some(value);
             }
             if clock.stopped {
                 return None;

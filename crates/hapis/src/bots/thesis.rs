@@ -186,10 +186,10 @@ impl Turn {
                 continue;
             }
             let from = 25 - d;
-            if self.board.point(self.me, from).checkers(self.me) > 0 {
-                if let Some(step) = self.board.step(from, d).filter(|s| self.admissible(&[*s])) {
-                    self.commit(&[step]);
-                }
+            if self.board.point(self.me, from).checkers(self.me) > 0
+                && let Some(step) = self.board.step(from, d).filter(|s| self.admissible(&[*s]))
+            {
+                self.commit(&[step]);
             }
         }
         for b in 0..self.boxes.len() {

@@ -262,7 +262,7 @@ const RANDOM_TRIES: u64 = 100;
 pub fn open_tour(n: usize, start: usize) -> Result<Tour, Error> {
     check_open(n, start)?;
     let mut last = Warnsdorff::new(n, start, TieBreak::Lookahead).run(None);
-    if last.is_err() && n % 2 == 0 {
+    if last.is_err() && n.is_multiple_of(2) {
         // An even board always has a closed tour, which is an open one too, from any square.
         if let Ok(tour) = closed_tour(n, start) {
             return Ok(Tour { closed: false, ..tour });
@@ -333,7 +333,7 @@ pub fn closed_tour(n: usize, start: usize) -> Result<Tour, Error> {
 fn odd_corner_tour(n: usize, start: usize) -> Option<Tour> {
     let last = n - 1;
     let corners = [0, last, last * n, n * n - 1];
-    if n % 2 == 0 || n < 11 || !corners.contains(&start) {
+    if n.is_multiple_of(2) || n < 11 || !corners.contains(&start) {
         return None;
     }
     let sides = [vec![5], block_sides(n - 5)].concat();
@@ -467,7 +467,7 @@ fn base_tour(rows: usize, cols: usize) -> &'static [[u32; 2]] {
     static TOURS: [[OnceLock<Vec<[u32; 2]>>; 4]; 4] = [const { [const { OnceLock::new() }; 4] }; 4];
     let index = |side: usize| (side - 4) / 2;
     TOURS[index(rows)][index(cols)].get_or_init(|| {
-        let closed = rows % 2 == 0 || cols % 2 == 0;
+        let closed = rows.is_multiple_of(2) || cols.is_multiple_of(2);
         let order = if closed { search_closed(rows, cols) } else { search_open(rows, cols) };
         let mut links = vec![[0u32; 2]; rows * cols];
         let count = order.len();

@@ -404,7 +404,7 @@ impl Searcher {
     }
 
     fn time_up(&mut self, stop: &AtomicBool) -> bool {
-        if self.nodes % 1024 == 0 {
+        if self.nodes.is_multiple_of(1024) {
             let late = self.limits.hard.is_some_and(|hard| self.start.elapsed() >= hard);
             if late || stop.load(Ordering::Relaxed) {
                 self.stopped = true;
@@ -595,19 +595,22 @@ impl Searcher {
             }
             // Null move: if passing still holds beta, a real move will too (not in pawn endings: zugzwang).
             let pieces = board.colors(board.side_to_move()) - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
-            if depth >= 3 && eval >= beta && !pieces.is_empty() && self.moved[ply - 1].is_some() {
-                if let Some(passed) = board.null_move() {
-                    let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
-                    self.moved[ply] = None;
-                    self.keys.push(key);
-                    let score = -self.negamax(&passed, depth - r, ply + 1, -beta, -beta + 1, false, stop);
-                    self.keys.pop();
-                    if self.stopped {
-                        return 0;
-                    }
-                    if score >= beta {
-                        return if score > MATE_BOUND { beta } else { score };
-                    }
+            if depth >= 3
+                && eval >= beta
+                && !pieces.is_empty()
+                && self.moved[ply - 1].is_some()
+                && let Some(passed) = board.null_move()
+            {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.moved[ply] = None;
+                self.keys.push(key);
+                let score = -self.negamax(&passed, depth - r, ply + 1, -beta, -beta + 1, false, stop);
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
                 }
             }
         }
