@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::elo::{Rating, mean_interval, rate, wilson};
+use crate::shard::{Shard, ShardError, ShardPart, fit};
 
 /// Longest game, in plies and chance events, before it is scored a draw.
 const MAX_PLIES: usize = 10_000;
@@ -604,6 +605,78 @@ pub fn run_match_with<G: Game>(
     MatchReport::new(game_name.to_owned(), options.seed, names, records, clock.elapsed().as_secs_f64())
 }
 
+/// One shard's games of a match, as `hamle match --shard I/N --out PART` writes them: whole pairs of games
+/// ([`Shard::games`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The whole match's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Bot A's and bot B's names.
+    pub bots: [String; 2],
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<GameRecord>,
+}
+
+impl MatchPart {
+    /// The part of `report` (a run of `shard`'s games of a match of `games`).
+    pub fn new(shard: Shard, games: usize, report: MatchReport) -> MatchPart {
+        MatchPart {
+            shard,
+            game: report.game,
+            games,
+            seed: report.seed,
+            bots: [report.a.bot, report.b.bot],
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+}
+
+impl ShardPart for MatchPart {
+    const RUN: &'static str = "match";
+    type Key = (String, u64, [String; 2], usize, usize);
+
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn key(&self) -> Self::Key {
+        (self.game.clone(), self.seed, self.bots.clone(), self.games, self.shard.count)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} {} vs {}, {} games, seed {}, {} shards",
+            self.game, self.bots[0], self.bots[1], self.games, self.seed, self.shard.count
+        )
+    }
+
+    fn holds_its_share(&self) -> bool {
+        self.records.iter().map(|r| r.index).eq(self.shard.games(self.games))
+    }
+}
+
+/// The whole match from its parts, in any order: the report `hamle match` gives when it plays every game
+/// itself, its wall time the sum of the parts'.
+///
+/// # Errors
+/// Unless the parts are of one match (game, seed, bots, games, shard count) and hold every shard once with the
+/// games that shard plays.
+pub fn merge_match(parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
+    let (first, rest) = fit(parts)?;
+    let seconds = first.seconds + rest.iter().map(|p| p.seconds).sum::<f64>();
+    let records: Vec<GameRecord> = first.records.into_iter().chain(rest.into_iter().flat_map(|p| p.records)).collect();
+    Ok(MatchReport::new(first.game, first.seed, first.bots, records, seconds))
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};
@@ -920,6 +993,52 @@ mod tests {
         let a = format!("{:<28} time forfeit 2 (game 2: slow)\n{:<28} illegal move 1 (game 3: e2e5)\n", "a", "a");
         assert!(table.contains(&a), "{table}");
         assert!(table.contains(&format!("{:<28} fault 1 (game 1: crashed)\n", "b")), "{table}");
+    }
+
+    /// Shard `index` of `count` of a match of `total` games, A winning every game.
+    fn match_part(index: usize, count: usize, total: usize) -> MatchPart {
+        let shard = Shard { index, count };
+        let records = shard
+            .games(total)
+            .map(|i| GameRecord {
+                index: i,
+                a_first: i % 2 == 0,
+                a_points: 1.0,
+                b_points: 0.0,
+                plies: 5,
+                truncated: false,
+                end: None,
+                forfeit: None,
+                transcript: None,
+            })
+            .collect();
+        MatchPart {
+            shard,
+            game: "tictactoe".into(),
+            games: total,
+            seed: 4,
+            bots: ["perfect".into(), "random".into()],
+            seconds: 1.5,
+            records,
+        }
+    }
+
+    #[test]
+    fn a_match_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged = merge_match(vec![match_part(1, 2, 9), match_part(0, 2, 9)]).expect("merged");
+        assert_eq!((merged.games, merged.a.wins, merged.seconds), (9, 9, 3.0));
+        assert_eq!(merged.records.iter().map(|r| r.index).collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
+        let refused = |parts: Vec<MatchPart>| merge_match(parts).expect_err("refused").to_string();
+        assert!(refused(vec![match_part(1, 2, 9)]).contains("shard 0/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9)]).contains("shard 1/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9), match_part(0, 2, 9)]).contains("shard 0/2 is given twice"));
+        let mut other = match_part(1, 2, 9);
+        other.seed = 5;
+        assert!(refused(vec![match_part(0, 2, 9), other]).contains("of another match"));
+        let mut short = match_part(1, 2, 9);
+        short.records.pop();
+        assert!(refused(vec![match_part(0, 2, 9), short]).contains("does not hold the games that shard plays"));
+        assert!(refused(vec![]).contains("no parts"));
     }
 
     #[test]

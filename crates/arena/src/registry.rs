@@ -159,7 +159,6 @@ mod tests {
     use hamle_core::tree::Tree;
 
     use super::*;
-    use crate::games;
 
     #[test]
     fn a_bot_that_could_not_be_made_gives_no_move_and_says_why_once() {
@@ -169,25 +168,5 @@ mod tests {
         assert!(Bot::<Tree>::choose(&mut bot, &tree, &Budget::UNLIMITED, &mut Stream::new(1)).is_none());
         assert_eq!(Bot::<Tree>::fault(&mut bot), Some(Fault::Failed("could not be made: gone".into())));
         assert_eq!(Bot::<Tree>::fault(&mut bot), None, "taken once");
-    }
-
-    #[test]
-    fn transcripts_come_from_the_games_hook_and_only_games_with_one_write_them() {
-        let registry = games::registry();
-        let random = Spec::named("random");
-        let options = MatchOptions { games: 2, seed: 4, transcripts: true, ..MatchOptions::default() };
-        let chess = registry.game("chess").expect("chess");
-        let report = chess.run_match(&Spec::named("chess"), &random, &random, &options).expect("a match");
-        for (i, record) in report.records.iter().enumerate() {
-            let pgn = record.transcript.as_deref().expect("PGN");
-            assert!(pgn.starts_with("[Event \"hamle match\"]"), "{pgn}");
-            assert!(pgn.contains(&format!("[Round \"{}\"]", i + 1)), "{pgn}");
-        }
-        let plain = MatchOptions { transcripts: false, ..options.clone() };
-        let report = chess.run_match(&Spec::named("chess"), &random, &random, &plain).expect("a match");
-        assert!(report.records.iter().all(|r| r.transcript.is_none()));
-        let tictactoe = registry.game("tictactoe").expect("tictactoe");
-        let refused = tictactoe.run_match(&Spec::named("tictactoe"), &random, &random, &options);
-        assert!(matches!(refused, Err(ArenaError::Unsupported(why)) if why.contains("--pgn is for chess")));
     }
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::elo::wilson;
+use crate::shard::{Shard, ShardError, ShardPart, fit};
 use hamle_core::Spec;
 
 /// The tiles a benchmark reports, as exponents: 2048 (2^11) to 65536 (2^16).
@@ -224,5 +225,122 @@ impl TileReport {
             value["records"] = serde_json::json!(self.records);
         }
         value
+    }
+}
+
+/// One shard's games of a 2048 benchmark, as `hamle bench 2048 --shard I/N --out PART` writes them: a
+/// contiguous run of games ([`Shard::span`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The bot as named.
+    pub bot: String,
+    /// The whole benchmark's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<TileGame>,
+}
+
+impl BenchPart {
+    /// The part of `report` (shard `shard`'s games of a benchmark of `games`).
+    pub fn new(shard: Shard, games: usize, report: TileReport) -> BenchPart {
+        BenchPart {
+            shard,
+            game: report.game,
+            bot: report.bot,
+            games,
+            seed: report.seed,
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+}
+
+impl ShardPart for BenchPart {
+    const RUN: &'static str = "benchmark";
+    type Key = (String, String, u64, usize, usize);
+
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn key(&self) -> Self::Key {
+        (self.game.clone(), self.bot.clone(), self.seed, self.games, self.shard.count)
+    }
+
+    fn describe(&self) -> String {
+        format!("{} on {}, {} games, seed {}", self.bot, self.game, self.games, self.seed)
+    }
+
+    fn holds_its_share(&self) -> bool {
+        let seeds = self.shard.span(self.games).map(|i| derive_seed(self.seed, i as u64));
+        self.records.iter().map(|r| r.seed).eq(seeds)
+    }
+}
+
+/// The whole benchmark from its parts, in any order, its wall time the sum of the parts'.
+///
+/// # Errors
+/// Unless the parts are of one benchmark (game, bot, seed, games, shard count) and hold every shard once with
+/// its games.
+pub fn merge_bench(parts: Vec<BenchPart>) -> Result<TileReport, ShardError> {
+    let (first, rest) = fit(parts)?;
+    let seconds = first.seconds + rest.iter().map(|p| p.seconds).sum::<f64>();
+    let records: Vec<TileGame> = first.records.into_iter().chain(rest.into_iter().flat_map(|p| p.records)).collect();
+    Ok(summarize(first.game, first.bot, first.seed, records, seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shard `index` of `count` of a benchmark of `total` games, each game a record with its seed.
+    fn bench_part(index: usize, count: usize, total: usize) -> BenchPart {
+        let shard = Shard { index, count };
+        let records = shard
+            .span(total)
+            .map(|i| TileGame {
+                seed: derive_seed(9, i as u64),
+                score: i as u64,
+                moves: 10,
+                top: 1024,
+                first: vec![],
+                seconds: 1.0,
+            })
+            .collect();
+        BenchPart { shard, game: "2048".into(), bot: "random".into(), games: total, seed: 9, seconds: 2.0, records }
+    }
+
+    #[test]
+    fn a_benchmark_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged =
+            merge_bench(vec![bench_part(2, 3, 10), bench_part(0, 3, 10), bench_part(1, 3, 10)]).expect("merged");
+        assert_eq!(merged.games, 10);
+        assert_eq!(merged.records.iter().map(|r| r.score).collect::<Vec<_>>(), (0..10).collect::<Vec<u64>>());
+        assert_eq!(merged.seconds, 6.0, "the parts' times added");
+        let refused = |parts: Vec<BenchPart>| merge_bench(parts).expect_err("refused").to_string();
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(2, 3, 10)]).contains("shard 1/3 is missing"));
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(1, 3, 10)]).contains("shard 2/3 is missing"));
+        assert!(
+            refused(vec![bench_part(0, 2, 10), bench_part(0, 2, 10), bench_part(1, 2, 10)])
+                .contains("shard 0/2 is given twice")
+        );
+        let mut other = bench_part(1, 2, 10);
+        other.bot = "expectimax".into();
+        assert!(refused(vec![bench_part(0, 2, 10), other]).contains("of another benchmark"));
+        let mut short = bench_part(1, 2, 10);
+        short.records.pop();
+        assert!(refused(vec![bench_part(0, 2, 10), short]).contains("does not hold the games that shard plays"));
+        let mut shifted = bench_part(1, 2, 10);
+        shifted.records[0].seed = derive_seed(9, 0);
+        assert!(refused(vec![bench_part(0, 2, 10), shifted]).contains("does not hold the games"));
+        assert!(refused(vec![]).contains("no parts"));
     }
 }

@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{BenchPart, Part, Shard};
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
+use hamle_arena::tiles::BenchPart;
 use hamle_arena::{Spec, tiles};
 use hamle_chess::Chess;
 use hamle_chess::openings::SUITE;
@@ -59,7 +61,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     args.report.start_threads()?;
     let bot: Spec = args.bot.parse()?;
     let budget = Budget { depth: args.depth, ..Budget::UNLIMITED };
-    let range = args.shard.map_or(0..games, |shard| BenchPart::games_of(shard, games));
+    let range = args.shard.map_or(0..games, |shard| shard.span(games));
     let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, !args.report.json)?;
     if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
         if !args.report.json {

@@ -27,8 +27,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use hamle_arena::matches::TimeControl;
-use hamle_arena::shard::{MatchPart, Part, Shard};
+use hamle_arena::matches::{MatchPart, TimeControl};
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
@@ -725,7 +726,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Sprt(args) => sprt::run(args),
-        Command::Merge(args) => merge::run(&args),
+        Command::Merge(args) => merge::run(&args, &[domineering::TABLE_RUN, train_chess::SELF_PLAY_RUN]),
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),
