@@ -16,6 +16,7 @@ pub mod items;
 pub mod matches;
 pub mod parts;
 pub mod play;
+pub mod progress;
 pub mod registry;
 pub mod shard;
 pub mod sprt;

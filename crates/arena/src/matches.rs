@@ -9,11 +9,11 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use hamle_core::{Bot, Budget, Clock, Fault, Game, Player, Stream, Termination, Transcribe, Transcript, Turn};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::elo::{Rating, mean_interval, rate, wilson};
+use crate::progress::{Progress, Watcher};
 use crate::shard::{Shard, ShardError, ShardPart, fit};
 
 /// Longest game, in plies and chance events, before it is scored a draw.
@@ -28,8 +28,8 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Each bot's budget per move.
     pub budget: Budget,
-    /// Show a progress bar on standard error.
-    pub progress: bool,
+    /// Who hears how far the match has gone, game by game (the CLI draws a bar from it).
+    pub progress: Option<Watcher>,
     /// Each side's clock, when the match is played under a time control.
     pub clock: Option<TimeControl>,
     /// Write every game down in the game's record format ([`GameRecord::transcript`]; chess: PGN).
@@ -529,12 +529,12 @@ pub fn run_match_with<G: Game>(
     transcribe: Option<Transcribe<G>>,
 ) -> MatchReport {
     let clock = std::time::Instant::now();
-    let bar = if options.progress { ProgressBar::new(options.games as u64) } else { ProgressBar::hidden() };
-    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} games ({eta} left)") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_prefix(game_name.to_owned());
-    bar.enable_steady_tick(Duration::from_millis(250));
+    let tell = |step: Progress| {
+        if let Some(watcher) = &options.progress {
+            watcher.tell(step);
+        }
+    };
+    tell(Progress::Start { what: game_name.to_owned(), games: options.games });
     let master = Stream::new(options.seed);
     let (date, time_control) = (today(), options.clock.map(|c| c.to_string()));
     let played: Vec<(GameRecord, [String; 2])> = (options.first..options.first + options.games)
@@ -554,7 +554,7 @@ pub fn run_match_with<G: Game>(
             let game = play_game(&start(index / 2), bots, &mut streams, &mut dice, &options.budget, options.clock);
             // The engines behind the bots stop before the next game starts.
             drop((a, b));
-            bar.inc(1);
+            tell(Progress::Played);
             let [p0, p1] = game.points.unwrap_or([0.0, 0.0]);
             let (a_points, b_points) = if a_first { (p0, p1) } else { (p1, p0) };
             let side = |player: Player| if (player == 0) == a_first { Side::A } else { Side::B };
@@ -596,7 +596,7 @@ pub fn run_match_with<G: Game>(
             (record, names)
         })
         .collect();
-    bar.finish_and_clear();
+    tell(Progress::Finish);
     let names = match played.first() {
         Some((_, names)) => names.clone(),
         None => [make_a().name(), make_b().name()],

@@ -5,12 +5,12 @@ use std::time::Instant;
 
 use hamle_2048::{G2048, GameRecord, play_game};
 use hamle_core::{Budget, stream::derive_seed};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::elo::wilson;
+use crate::progress::{Progress, Watcher};
 use crate::shard::{Shard, ShardError, ShardPart, fit};
 use hamle_core::Spec;
 
@@ -74,7 +74,7 @@ pub struct TileReport {
 
 /// Plays `games` games of `bot` (a spec) on `game` (a spec of 2048), game `first` onwards: game `i` draws from
 /// the seed `derive_seed(seed, i)`, so a run from `first` plays exactly those games of a longer benchmark (a
-/// shard). Runs on rayon's pool; `progress` shows a bar on stderr.
+/// shard). Runs on rayon's pool; `progress` hears each game end, and every 500 moves how a game is going.
 ///
 /// # Errors
 /// When a spec names another game, an unknown bot or parameter, or a value out of range.
@@ -85,16 +85,17 @@ pub fn bench_2048(
     first: usize,
     seed: u64,
     budget: Budget,
-    progress: bool,
+    progress: Option<&Watcher>,
 ) -> Result<TileReport, ArenaError> {
     let def = hamle_2048::definition();
     let start = def.game(game)?;
     let bot_name = def.bot(bot, &start)?.name();
-    let bar = if progress { ProgressBar::new(games as u64) } else { ProgressBar::hidden() };
-    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {msg} ({elapsed} spent)") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_prefix(format!("{bot_name} on {game}"));
+    let tell = |step: Progress| {
+        if let Some(watcher) = progress {
+            watcher.tell(step);
+        }
+    };
+    tell(Progress::Start { what: format!("{bot_name} on {game}"), games });
     let began = Instant::now();
     let records: Vec<TileGame> = (first..first + games)
         .into_par_iter()
@@ -104,14 +105,14 @@ pub fn bench_2048(
             let mut player = def.bot(bot, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot));
             let record = play_game(&start, player.as_mut(), &budget, game_seed, false, &mut |g: &G2048| {
                 if g.moves() % 500 == 0 {
-                    bar.set_message(format!("a game at move {} with {}", g.moves(), 1u64 << g.top_exponent()));
+                    tell(Progress::Tile { moves: g.moves(), top: 1u64 << g.top_exponent() });
                 }
             });
-            bar.inc(1);
+            tell(Progress::Played);
             tile_game(game_seed, &record)
         })
         .collect();
-    bar.finish_and_clear();
+    tell(Progress::Finish);
     Ok(summarize(game.to_string(), bot_name, seed, records, began.elapsed().as_secs_f64()))
 }
 

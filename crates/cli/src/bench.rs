@@ -62,7 +62,8 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let bot: Spec = args.bot.parse()?;
     let budget = Budget { depth: args.depth, ..Budget::UNLIMITED };
     let range = args.shard.map_or(0..games, |shard| shard.span(games));
-    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, !args.report.json)?;
+    let bar = (!args.report.json).then(crate::progress::bench_bar);
+    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, bar.as_ref())?;
     if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
         if !args.report.json {
             print!("{}", report.table());

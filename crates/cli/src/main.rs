@@ -10,6 +10,7 @@ mod merge;
 mod play;
 mod play_2048;
 mod play_hapis;
+mod progress;
 mod puzzles;
 mod report;
 mod solve;
@@ -676,7 +677,7 @@ fn run(cli: Cli) -> Result<()> {
                 games: range.len(),
                 seed,
                 budget: budget.budget(),
-                progress: !json,
+                progress: (!json).then(progress::match_bar),
                 clock: tc,
                 transcripts: pgn.is_some(),
                 first: range.start,
