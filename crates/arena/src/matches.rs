@@ -207,7 +207,8 @@ pub struct GameRecord {
 /// One side's totals in a match report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideReport {
-    /// The bot as named in the registry.
+    /// The bot as the match was asked for it: its spec, parameters included (`engine(level=3)`), with the
+    /// settings the bot names itself with added (`registry::named`).
     pub bot: String,
     /// Games won.
     pub wins: usize,
@@ -1103,5 +1104,25 @@ mod tests {
         let json = serde_json::to_value(&report).expect("json");
         assert!(json["elo"]["diff"].is_null());
         assert!(report.table().contains("+∞"));
+    }
+
+    /// 200–0: the Elo is +∞, but its interval starts where the Wilson interval of 200 of 200 does
+    /// (`elo::wilson_elo`: 686.6), and the JSON holds that bound.
+    #[test]
+    fn a_sweep_s_elo_interval_is_bounded_below() {
+        let record = |index| GameRecord {
+            index,
+            a_first: index % 2 == 0,
+            a_points: 1.0,
+            b_points: 0.0,
+            plies: 5,
+            truncated: false,
+            end: None,
+            forfeit: None,
+            transcript: None,
+        };
+        let report = MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..200).map(record).collect(), 0.0);
+        assert_eq!((report.elo.diff, report.elo.ci95), (None, [Some(686.6), None]));
+        assert!(report.table().contains("Elo A − B +∞ (95 % interval +687 … +∞)"), "{}", report.table());
     }
 }
