@@ -26,7 +26,8 @@ pub struct Rating {
     pub stderr: f64,
     /// Elo difference (infinite when every game was won or lost).
     pub elo: f64,
-    /// 95 % interval of the Elo difference (normal approximation on the mean score).
+    /// 95 % interval of the Elo difference: the normal approximation on the mean score, or, when every game was
+    /// won or every game lost, [`wilson_elo`] (the Elo of the score's Wilson interval).
     pub ci95: (f64, f64),
 }
 
@@ -38,6 +39,9 @@ pub struct Rating {
 /// assert_eq!(r.score, 0.5);
 /// assert_eq!(r.elo, 0.0);
 /// assert!(r.ci95.0 < 0.0 && r.ci95.1 > 0.0);
+/// let sweep = rate(&[1.0; 20]);
+/// assert_eq!(sweep.elo, f64::INFINITY);
+/// assert!(sweep.ci95.0.is_finite() && sweep.ci95.1 == f64::INFINITY, "a finite lower bound");
 /// ```
 pub fn rate(scores: &[f64]) -> Rating {
     let n = scores.len() as f64;
@@ -47,9 +51,30 @@ pub fn rate(scores: &[f64]) -> Rating {
     let mean = scores.iter().sum::<f64>() / n;
     let var = if scores.len() > 1 { scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
     let stderr = (var / n).sqrt();
-    let lo = elo_from_score(mean - 1.96 * stderr);
-    let hi = elo_from_score(mean + 1.96 * stderr);
-    Rating { score: mean, stderr, elo: elo_from_score(mean), ci95: (lo, hi) }
+    // Every game won (or lost): the scores do not vary, and the normal interval shrinks to the infinite point.
+    let swept = |score: f64| scores.iter().all(|&s| s == score);
+    let ci95 = if swept(1.0) {
+        wilson_elo(scores.len(), scores.len())
+    } else if swept(0.0) {
+        wilson_elo(0, scores.len())
+    } else {
+        (elo_from_score(mean - 1.96 * stderr), elo_from_score(mean + 1.96 * stderr))
+    };
+    Rating { score: mean, stderr, elo: elo_from_score(mean), ci95 }
+}
+
+/// The 95 % interval of an Elo difference measured by `wins` games won of `games` (no draws): the Elo of each
+/// end of the score's [`wilson`] interval. Sound where the normal interval is not: at a perfect score it is
+/// `(finite, +∞)`, since however many games were won a finite difference could still have lost one.
+///
+/// ```
+/// use hamle_arena::elo::wilson_elo;
+/// let (lo, hi) = wilson_elo(200, 200);
+/// assert!((lo - 686.6).abs() < 0.1 && hi == f64::INFINITY);
+/// ```
+pub fn wilson_elo(wins: usize, games: usize) -> (f64, f64) {
+    let (lo, hi) = wilson(wins, games);
+    (elo_from_score(lo), elo_from_score(hi))
 }
 
 /// The Wilson 95 % interval of a share `successes / n` (sound near 0 and 1, where the normal one is not);
@@ -124,7 +149,39 @@ pub fn fisher_exact(a: usize, n: usize, b: usize, m: usize) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::fisher_exact;
+    use super::{fisher_exact, rate, wilson_elo};
+
+    /// 200 games won of 200, by hand. Wilson's interval with p = 1, n = 200, z = 1.96: the centre
+    /// (p + z²/2n) / (1 + z²/n) and the half-width z·√(p(1−p)/n + z²/4n²) / (1 + z²/n) = (z²/2n) / (1 + z²/n),
+    /// so the lower end is 1 / (1 + z²/n) = n / (n + z²) = 200 / 203.8416 = 0.981154, and the upper end 1.
+    /// Its Elo: −400·log10(1/0.981154 − 1) = −400·log10(z²/n) = 400·log10(200 / 3.8416) = 686.607, and the upper
+    /// end's +∞. A sweep the other way mirrors it.
+    #[test]
+    fn a_perfect_score_has_the_elo_of_its_wilson_interval() {
+        let (lo, hi) = wilson_elo(200, 200);
+        assert!((lo - 686.607).abs() < 1e-3, "{lo}");
+        assert_eq!(hi, f64::INFINITY);
+        let (lo, hi) = wilson_elo(0, 200);
+        assert_eq!(lo, f64::NEG_INFINITY);
+        assert!((hi + 686.607).abs() < 1e-3, "{hi}");
+        let won = rate(&[1.0; 200]);
+        assert_eq!((won.score, won.elo), (1.0, f64::INFINITY));
+        assert_eq!(won.ci95, wilson_elo(200, 200));
+        let lost = rate(&[0.0; 200]);
+        assert_eq!((lost.elo, lost.ci95), (f64::NEG_INFINITY, wilson_elo(0, 200)));
+    }
+
+    /// One game lost of 200: the scores vary, and the interval stays the normal one on the mean score
+    /// (0.995 ± 1.96 × 0.0050: from 0.9852, Elo 729, up past a score of 1).
+    #[test]
+    fn one_game_short_of_a_sweep_keeps_the_normal_interval() {
+        let mut scores = [1.0; 200];
+        scores[0] = 0.0;
+        let r = rate(&scores);
+        assert_eq!(r.ci95.0, super::elo_from_score(r.score - 1.96 * r.stderr));
+        assert!((r.ci95.0 - 729.3).abs() < 0.1, "{r:?}");
+        assert_eq!(r.ci95.1, f64::INFINITY, "{r:?}");
+    }
 
     /// Against a second implementation outside the repository (Python, exact integers: the hypergeometric chances
     /// summed as fractions, no logarithms): 2048's 23 of 30 against 1 of 100 and 150 of 300, and two milder tables.

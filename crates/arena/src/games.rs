@@ -24,3 +24,31 @@ static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
 pub fn registry() -> &'static Registry {
     &REGISTRY
 }
+
+#[cfg(test)]
+mod tests {
+    use hamle_core::Spec;
+
+    use super::*;
+    use crate::{ArenaError, MatchOptions};
+
+    #[test]
+    fn transcripts_come_from_the_games_hook_and_only_games_with_one_write_them() {
+        let registry = registry();
+        let random = Spec::named("random");
+        let options = MatchOptions { games: 2, seed: 4, transcripts: true, ..MatchOptions::default() };
+        let chess = registry.game("chess").expect("chess");
+        let report = chess.run_match(&Spec::named("chess"), &random, &random, &options).expect("a match");
+        for (i, record) in report.records.iter().enumerate() {
+            let pgn = record.transcript.as_deref().expect("PGN");
+            assert!(pgn.starts_with("[Event \"hamle match\"]"), "{pgn}");
+            assert!(pgn.contains(&format!("[Round \"{}\"]", i + 1)), "{pgn}");
+        }
+        let plain = MatchOptions { transcripts: false, ..options.clone() };
+        let report = chess.run_match(&Spec::named("chess"), &random, &random, &plain).expect("a match");
+        assert!(report.records.iter().all(|r| r.transcript.is_none()));
+        let tictactoe = registry.game("tictactoe").expect("tictactoe");
+        let refused = tictactoe.run_match(&Spec::named("tictactoe"), &random, &random, &options);
+        assert!(matches!(refused, Err(ArenaError::Unsupported(why)) if why.contains("--pgn is for chess")));
+    }
+}

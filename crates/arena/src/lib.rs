@@ -1,7 +1,8 @@
 //! The arena: every hamle game and bot found by a short name with parameters
 //! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars, sequential
-//! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood, matches split into shards and
-//! merged,
+//! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood, long runs split into shards
+//! and merged (the shard arithmetic in `shard`, each kind's part and merge beside the kind, `parts` reading a
+//! part file of any kind),
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
 //! replay from the records), and benchmarks of 2048 bots.
 //!
@@ -11,8 +12,11 @@
 
 pub mod elo;
 pub mod games;
+pub mod items;
 pub mod matches;
+pub mod parts;
 pub mod play;
+pub mod progress;
 pub mod registry;
 pub mod shard;
 pub mod sprt;

@@ -9,11 +9,12 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use hamle_core::{Bot, Budget, Clock, Fault, Game, Player, Stream, Termination, Transcribe, Transcript, Turn};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::elo::{Rating, mean_interval, rate, wilson};
+use crate::progress::{Progress, Watcher};
+use crate::shard::{Shard, ShardError, ShardPart, fit};
 
 /// Longest game, in plies and chance events, before it is scored a draw.
 const MAX_PLIES: usize = 10_000;
@@ -27,8 +28,8 @@ pub struct MatchOptions {
     pub seed: u64,
     /// Each bot's budget per move.
     pub budget: Budget,
-    /// Show a progress bar on standard error.
-    pub progress: bool,
+    /// Who hears how far the match has gone, game by game (the CLI draws a bar from it).
+    pub progress: Option<Watcher>,
     /// Each side's clock, when the match is played under a time control.
     pub clock: Option<TimeControl>,
     /// Write every game down in the game's record format ([`GameRecord::transcript`]; chess: PGN).
@@ -206,7 +207,8 @@ pub struct GameRecord {
 /// One side's totals in a match report.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SideReport {
-    /// The bot as named in the registry.
+    /// The bot as the match was asked for it: its spec, parameters included (`engine(level=3)`), with the
+    /// settings the bot names itself with added (`registry::named`).
     pub bot: String,
     /// Games won.
     pub wins: usize,
@@ -528,12 +530,12 @@ pub fn run_match_with<G: Game>(
     transcribe: Option<Transcribe<G>>,
 ) -> MatchReport {
     let clock = std::time::Instant::now();
-    let bar = if options.progress { ProgressBar::new(options.games as u64) } else { ProgressBar::hidden() };
-    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:40}] {pos}/{len} games ({eta} left)") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_prefix(game_name.to_owned());
-    bar.enable_steady_tick(Duration::from_millis(250));
+    let tell = |step: Progress| {
+        if let Some(watcher) = &options.progress {
+            watcher.tell(step);
+        }
+    };
+    tell(Progress::Start { what: game_name.to_owned(), games: options.games });
     let master = Stream::new(options.seed);
     let (date, time_control) = (today(), options.clock.map(|c| c.to_string()));
     let played: Vec<(GameRecord, [String; 2])> = (options.first..options.first + options.games)
@@ -553,7 +555,7 @@ pub fn run_match_with<G: Game>(
             let game = play_game(&start(index / 2), bots, &mut streams, &mut dice, &options.budget, options.clock);
             // The engines behind the bots stop before the next game starts.
             drop((a, b));
-            bar.inc(1);
+            tell(Progress::Played);
             let [p0, p1] = game.points.unwrap_or([0.0, 0.0]);
             let (a_points, b_points) = if a_first { (p0, p1) } else { (p1, p0) };
             let side = |player: Player| if (player == 0) == a_first { Side::A } else { Side::B };
@@ -595,13 +597,85 @@ pub fn run_match_with<G: Game>(
             (record, names)
         })
         .collect();
-    bar.finish_and_clear();
+    tell(Progress::Finish);
     let names = match played.first() {
         Some((_, names)) => names.clone(),
         None => [make_a().name(), make_b().name()],
     };
     let records = played.into_iter().map(|(record, _)| record).collect();
     MatchReport::new(game_name.to_owned(), options.seed, names, records, clock.elapsed().as_secs_f64())
+}
+
+/// One shard's games of a match, as `hamle match --shard I/N --out PART` writes them: whole pairs of games
+/// ([`Shard::games`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The whole match's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Bot A's and bot B's names.
+    pub bots: [String; 2],
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<GameRecord>,
+}
+
+impl MatchPart {
+    /// The part of `report` (a run of `shard`'s games of a match of `games`).
+    pub fn new(shard: Shard, games: usize, report: MatchReport) -> MatchPart {
+        MatchPart {
+            shard,
+            game: report.game,
+            games,
+            seed: report.seed,
+            bots: [report.a.bot, report.b.bot],
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+}
+
+impl ShardPart for MatchPart {
+    const RUN: &'static str = "match";
+    type Key = (String, u64, [String; 2], usize, usize);
+
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn key(&self) -> Self::Key {
+        (self.game.clone(), self.seed, self.bots.clone(), self.games, self.shard.count)
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} {} vs {}, {} games, seed {}, {} shards",
+            self.game, self.bots[0], self.bots[1], self.games, self.seed, self.shard.count
+        )
+    }
+
+    fn holds_its_share(&self) -> bool {
+        self.records.iter().map(|r| r.index).eq(self.shard.games(self.games))
+    }
+}
+
+/// The whole match from its parts, in any order: the report `hamle match` gives when it plays every game
+/// itself, its wall time the sum of the parts'.
+///
+/// # Errors
+/// Unless the parts are of one match (game, seed, bots, games, shard count) and hold every shard once with the
+/// games that shard plays.
+pub fn merge_match(parts: Vec<MatchPart>) -> Result<MatchReport, ShardError> {
+    let (first, rest) = fit(parts)?;
+    let seconds = first.seconds + rest.iter().map(|p| p.seconds).sum::<f64>();
+    let records: Vec<GameRecord> = first.records.into_iter().chain(rest.into_iter().flat_map(|p| p.records)).collect();
+    Ok(MatchReport::new(first.game, first.seed, first.bots, records, seconds))
 }
 
 #[cfg(test)]
@@ -922,6 +996,52 @@ mod tests {
         assert!(table.contains(&format!("{:<28} fault 1 (game 1: crashed)\n", "b")), "{table}");
     }
 
+    /// Shard `index` of `count` of a match of `total` games, A winning every game.
+    fn match_part(index: usize, count: usize, total: usize) -> MatchPart {
+        let shard = Shard { index, count };
+        let records = shard
+            .games(total)
+            .map(|i| GameRecord {
+                index: i,
+                a_first: i % 2 == 0,
+                a_points: 1.0,
+                b_points: 0.0,
+                plies: 5,
+                truncated: false,
+                end: None,
+                forfeit: None,
+                transcript: None,
+            })
+            .collect();
+        MatchPart {
+            shard,
+            game: "tictactoe".into(),
+            games: total,
+            seed: 4,
+            bots: ["perfect".into(), "random".into()],
+            seconds: 1.5,
+            records,
+        }
+    }
+
+    #[test]
+    fn a_match_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged = merge_match(vec![match_part(1, 2, 9), match_part(0, 2, 9)]).expect("merged");
+        assert_eq!((merged.games, merged.a.wins, merged.seconds), (9, 9, 3.0));
+        assert_eq!(merged.records.iter().map(|r| r.index).collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
+        let refused = |parts: Vec<MatchPart>| merge_match(parts).expect_err("refused").to_string();
+        assert!(refused(vec![match_part(1, 2, 9)]).contains("shard 0/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9)]).contains("shard 1/2 is missing"));
+        assert!(refused(vec![match_part(0, 2, 9), match_part(0, 2, 9)]).contains("shard 0/2 is given twice"));
+        let mut other = match_part(1, 2, 9);
+        other.seed = 5;
+        assert!(refused(vec![match_part(0, 2, 9), other]).contains("of another match"));
+        let mut short = match_part(1, 2, 9);
+        short.records.pop();
+        assert!(refused(vec![match_part(0, 2, 9), short]).contains("does not hold the games that shard plays"));
+        assert!(refused(vec![]).contains("no parts"));
+    }
+
     #[test]
     fn dates_are_gregorian() {
         assert_eq!(civil(0), (1970, 1, 1));
@@ -984,5 +1104,25 @@ mod tests {
         let json = serde_json::to_value(&report).expect("json");
         assert!(json["elo"]["diff"].is_null());
         assert!(report.table().contains("+∞"));
+    }
+
+    /// 200–0: the Elo is +∞, but its interval starts where the Wilson interval of 200 of 200 does
+    /// (`elo::wilson_elo`: 686.6), and the JSON holds that bound.
+    #[test]
+    fn a_sweep_s_elo_interval_is_bounded_below() {
+        let record = |index| GameRecord {
+            index,
+            a_first: index % 2 == 0,
+            a_points: 1.0,
+            b_points: 0.0,
+            plies: 5,
+            truncated: false,
+            end: None,
+            forfeit: None,
+            transcript: None,
+        };
+        let report = MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..200).map(record).collect(), 0.0);
+        assert_eq!((report.elo.diff, report.elo.ci95), (None, [Some(686.6), None]));
+        assert!(report.table().contains("Elo A − B +∞ (95 % interval +687 … +∞)"), "{}", report.table());
     }
 }

@@ -45,7 +45,8 @@ pub trait GameKind: Send + Sync {
     /// When a spec names an unknown bot or parameter, or a value its parameter does not take.
     fn check(&self, game: &Spec, bot: Option<&Spec>) -> Result<(), ArenaError>;
 
-    /// Plays a match between bots `a` and `b` of the game `game`.
+    /// Plays a match between bots `a` and `b` of the game `game`; the report names each bot by its spec as
+    /// given, parameters included, with the settings the bot spells out in its own name ([`named`]).
     ///
     /// # Errors
     /// When a spec names an unknown bot or parameter, or a value is out of range.
@@ -117,12 +118,41 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
         };
         let (make_a, make_b) = (make(a), make(b));
         let opening = |pair: usize| (self.face.openings)(&start, pair);
-        Ok(run_match_with(&game.to_string(), &opening, &make_a, &make_b, options, self.face.transcript))
+        let mut report = run_match_with(&game.to_string(), &opening, &make_a, &make_b, options, self.face.transcript);
+        report.a.bot = named(a, &report.a.bot);
+        report.b.bot = named(b, &report.b.bot);
+        Ok(report)
     }
 
     fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal> {
         Ok(Box::new(Match::new(self, setup, seed, budget)?))
     }
+}
+
+/// How a match report names a bot: its spec as given, parameters included, with the settings the bot spells
+/// out in its own name added (a UCI engine's `movetime`, `engine`'s `level`). A bot's own name may leave out
+/// what was asked (`heuristic(plies=2)` calls itself `heuristic`), so the spec comes first and wins where the
+/// two differ.
+///
+/// ```
+/// use hamle_arena::registry::named;
+/// let spec = "uci(cmd=/usr/games/stockfish)".parse()?;
+/// assert_eq!(named(&spec, "uci(cmd=/usr/games/stockfish,movetime=1000)"), "uci(cmd=/usr/games/stockfish,movetime=1000)");
+/// assert_eq!(named(&"heuristic(plies=2)".parse()?, "heuristic"), "heuristic(plies=2)");
+/// assert_eq!(named(&"engine".parse()?, "engine(level=8)"), "engine(level=8)");
+/// assert_eq!(named(&"random".parse()?, "a random mover"), "random", "a name that is no spec adds nothing");
+/// # Ok::<(), hamle_core::SpecError>(())
+/// ```
+pub fn named(spec: &Spec, own: &str) -> String {
+    let mut named = spec.clone();
+    if let Ok(own) = own.parse::<Spec>()
+        && own.name == spec.name
+    {
+        for (key, value) in own.params {
+            named.params.entry(key).or_insert(value);
+        }
+    }
+    named.to_string()
 }
 
 /// A bot whose spec did not build for one game of a match: it gives no move and says why.
@@ -180,7 +210,6 @@ mod tests {
     use hamle_core::tree::Tree;
 
     use super::*;
-    use crate::games;
 
     #[test]
     fn a_bot_that_could_not_be_made_gives_no_move_and_says_why_once() {
@@ -190,25 +219,5 @@ mod tests {
         assert!(Bot::<Tree>::choose(&mut bot, &tree, &Budget::UNLIMITED, &mut Stream::new(1)).is_none());
         assert_eq!(Bot::<Tree>::fault(&mut bot), Some(Fault::Failed("could not be made: gone".into())));
         assert_eq!(Bot::<Tree>::fault(&mut bot), None, "taken once");
-    }
-
-    #[test]
-    fn transcripts_come_from_the_games_hook_and_only_games_with_one_write_them() {
-        let registry = games::registry();
-        let random = Spec::named("random");
-        let options = MatchOptions { games: 2, seed: 4, transcripts: true, ..MatchOptions::default() };
-        let chess = registry.game("chess").expect("chess");
-        let report = chess.run_match(&Spec::named("chess"), &random, &random, &options).expect("a match");
-        for (i, record) in report.records.iter().enumerate() {
-            let pgn = record.transcript.as_deref().expect("PGN");
-            assert!(pgn.starts_with("[Event \"hamle match\"]"), "{pgn}");
-            assert!(pgn.contains(&format!("[Round \"{}\"]", i + 1)), "{pgn}");
-        }
-        let plain = MatchOptions { transcripts: false, ..options.clone() };
-        let report = chess.run_match(&Spec::named("chess"), &random, &random, &plain).expect("a match");
-        assert!(report.records.iter().all(|r| r.transcript.is_none()));
-        let tictactoe = registry.game("tictactoe").expect("tictactoe");
-        let refused = tictactoe.run_match(&Spec::named("tictactoe"), &random, &random, &options);
-        assert!(matches!(refused, Err(ArenaError::Unsupported(why)) if why.contains("--pgn is for chess")));
     }
 }

@@ -225,7 +225,7 @@ pub fn run_sprt(
     let (mut verdict, mut names) = (Verdict::Undecided, None);
     'test: while records.len() + 2 <= test.max_games {
         let games = batch.min(test.max_games - records.len()) / 2 * 2;
-        let part = MatchOptions { games, first: records.len(), progress: false, ..options.clone() };
+        let part = MatchOptions { games, first: records.len(), progress: None, ..options.clone() };
         let played = kind.run_match(game, a, b, &part)?;
         names.get_or_insert_with(|| [played.a.bot.clone(), played.b.bot.clone()]);
         for pair in played.records.chunks_exact(2) {

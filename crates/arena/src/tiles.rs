@@ -5,12 +5,13 @@ use std::time::Instant;
 
 use hamle_2048::{G2048, GameRecord, play_game};
 use hamle_core::{Budget, stream::derive_seed};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::elo::wilson;
+use crate::progress::{Progress, Watcher};
+use crate::shard::{Shard, ShardError, ShardPart, fit};
 use hamle_core::Spec;
 
 /// The tiles a benchmark reports, as exponents: 2048 (2^11) to 65536 (2^16).
@@ -73,7 +74,7 @@ pub struct TileReport {
 
 /// Plays `games` games of `bot` (a spec) on `game` (a spec of 2048), game `first` onwards: game `i` draws from
 /// the seed `derive_seed(seed, i)`, so a run from `first` plays exactly those games of a longer benchmark (a
-/// shard). Runs on rayon's pool; `progress` shows a bar on stderr.
+/// shard). Runs on rayon's pool; `progress` hears each game end, and every 500 moves how a game is going.
 ///
 /// # Errors
 /// When a spec names another game, an unknown bot or parameter, or a value out of range.
@@ -84,16 +85,17 @@ pub fn bench_2048(
     first: usize,
     seed: u64,
     budget: Budget,
-    progress: bool,
+    progress: Option<&Watcher>,
 ) -> Result<TileReport, ArenaError> {
     let def = hamle_2048::definition();
     let start = def.game(game)?;
     let bot_name = def.bot(bot, &start)?.name();
-    let bar = if progress { ProgressBar::new(games as u64) } else { ProgressBar::hidden() };
-    if let Ok(style) = ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {msg} ({elapsed} spent)") {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_prefix(format!("{bot_name} on {game}"));
+    let tell = |step: Progress| {
+        if let Some(watcher) = progress {
+            watcher.tell(step);
+        }
+    };
+    tell(Progress::Start { what: format!("{bot_name} on {game}"), games });
     let began = Instant::now();
     let records: Vec<TileGame> = (first..first + games)
         .into_par_iter()
@@ -103,14 +105,14 @@ pub fn bench_2048(
             let mut player = def.bot(bot, &start).unwrap_or_else(|_| Box::new(hamle_core::bot::RandomBot));
             let record = play_game(&start, player.as_mut(), &budget, game_seed, false, &mut |g: &G2048| {
                 if g.moves().is_multiple_of(500) {
-                    bar.set_message(format!("a game at move {} with {}", g.moves(), 1u64 << g.top_exponent()));
+                    tell(Progress::Tile { moves: g.moves(), top: 1u64 << g.top_exponent() });
                 }
             });
-            bar.inc(1);
+            tell(Progress::Played);
             tile_game(game_seed, &record)
         })
         .collect();
-    bar.finish_and_clear();
+    tell(Progress::Finish);
     Ok(summarize(game.to_string(), bot_name, seed, records, began.elapsed().as_secs_f64()))
 }
 
@@ -224,5 +226,122 @@ impl TileReport {
             value["records"] = serde_json::json!(self.records);
         }
         value
+    }
+}
+
+/// One shard's games of a 2048 benchmark, as `hamle bench 2048 --shard I/N --out PART` writes them: a
+/// contiguous run of games ([`Shard::span`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchPart {
+    /// Which shard.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The bot as named.
+    pub bot: String,
+    /// The whole benchmark's games.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// This shard's wall time, in seconds.
+    pub seconds: f64,
+    /// This shard's games, in order.
+    pub records: Vec<TileGame>,
+}
+
+impl BenchPart {
+    /// The part of `report` (shard `shard`'s games of a benchmark of `games`).
+    pub fn new(shard: Shard, games: usize, report: TileReport) -> BenchPart {
+        BenchPart {
+            shard,
+            game: report.game,
+            bot: report.bot,
+            games,
+            seed: report.seed,
+            seconds: report.seconds,
+            records: report.records,
+        }
+    }
+}
+
+impl ShardPart for BenchPart {
+    const RUN: &'static str = "benchmark";
+    type Key = (String, String, u64, usize, usize);
+
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn key(&self) -> Self::Key {
+        (self.game.clone(), self.bot.clone(), self.seed, self.games, self.shard.count)
+    }
+
+    fn describe(&self) -> String {
+        format!("{} on {}, {} games, seed {}", self.bot, self.game, self.games, self.seed)
+    }
+
+    fn holds_its_share(&self) -> bool {
+        let seeds = self.shard.span(self.games).map(|i| derive_seed(self.seed, i as u64));
+        self.records.iter().map(|r| r.seed).eq(seeds)
+    }
+}
+
+/// The whole benchmark from its parts, in any order, its wall time the sum of the parts'.
+///
+/// # Errors
+/// Unless the parts are of one benchmark (game, bot, seed, games, shard count) and hold every shard once with
+/// its games.
+pub fn merge_bench(parts: Vec<BenchPart>) -> Result<TileReport, ShardError> {
+    let (first, rest) = fit(parts)?;
+    let seconds = first.seconds + rest.iter().map(|p| p.seconds).sum::<f64>();
+    let records: Vec<TileGame> = first.records.into_iter().chain(rest.into_iter().flat_map(|p| p.records)).collect();
+    Ok(summarize(first.game, first.bot, first.seed, records, seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Shard `index` of `count` of a benchmark of `total` games, each game a record with its seed.
+    fn bench_part(index: usize, count: usize, total: usize) -> BenchPart {
+        let shard = Shard { index, count };
+        let records = shard
+            .span(total)
+            .map(|i| TileGame {
+                seed: derive_seed(9, i as u64),
+                score: i as u64,
+                moves: 10,
+                top: 1024,
+                first: vec![],
+                seconds: 1.0,
+            })
+            .collect();
+        BenchPart { shard, game: "2048".into(), bot: "random".into(), games: total, seed: 9, seconds: 2.0, records }
+    }
+
+    #[test]
+    fn a_benchmark_merges_from_its_parts_in_any_order_and_refuses_what_is_not_one() {
+        let merged =
+            merge_bench(vec![bench_part(2, 3, 10), bench_part(0, 3, 10), bench_part(1, 3, 10)]).expect("merged");
+        assert_eq!(merged.games, 10);
+        assert_eq!(merged.records.iter().map(|r| r.score).collect::<Vec<_>>(), (0..10).collect::<Vec<u64>>());
+        assert_eq!(merged.seconds, 6.0, "the parts' times added");
+        let refused = |parts: Vec<BenchPart>| merge_bench(parts).expect_err("refused").to_string();
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(2, 3, 10)]).contains("shard 1/3 is missing"));
+        assert!(refused(vec![bench_part(0, 3, 10), bench_part(1, 3, 10)]).contains("shard 2/3 is missing"));
+        assert!(
+            refused(vec![bench_part(0, 2, 10), bench_part(0, 2, 10), bench_part(1, 2, 10)])
+                .contains("shard 0/2 is given twice")
+        );
+        let mut other = bench_part(1, 2, 10);
+        other.bot = "expectimax".into();
+        assert!(refused(vec![bench_part(0, 2, 10), other]).contains("of another benchmark"));
+        let mut short = bench_part(1, 2, 10);
+        short.records.pop();
+        assert!(refused(vec![bench_part(0, 2, 10), short]).contains("does not hold the games that shard plays"));
+        let mut shifted = bench_part(1, 2, 10);
+        shifted.records[0].seed = derive_seed(9, 0);
+        assert!(refused(vec![bench_part(0, 2, 10), shifted]).contains("does not hold the games"));
+        assert!(refused(vec![]).contains("no parts"));
     }
 }

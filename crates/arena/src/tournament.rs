@@ -3,12 +3,12 @@
 //! every bot by maximum likelihood over all the games at once, as Ordo and BayesElo give them, anchored on one
 //! bot, each with a 95 % interval. `docs/lab.md` gives the model.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
-use crate::matches::{GameRecord, MatchOptions, MatchReport};
+use crate::matches::{GameRecord, MatchOptions, MatchPart, MatchReport, merge_match};
 use crate::registry::GameKind;
-use crate::shard::{MatchPart, Shard, TournamentPart};
+use crate::shard::{Shard, ShardError, ShardPart, fit};
 use hamle_core::Spec;
 
 /// Points of a game's Elo difference: the logistic model's scale, `ln 10 / 400`.
@@ -275,7 +275,7 @@ pub fn run_tournament(
 }
 
 /// Plays shard `shard` of the tournament: that shard's games (whole pairs, as `hamle match --shard` takes them)
-/// of every pairing. [`crate::shard::merge_tournament`] rebuilds the whole tournament's report from the parts.
+/// of every pairing. [`merge_tournament`] rebuilds the whole tournament's report from the parts.
 pub fn run_tournament_shard(
     kind: &dyn GameKind,
     game: &Spec,
@@ -358,6 +358,68 @@ pub fn rate(
     })
 }
 
+/// One shard's games of a tournament, as `hamle tournament … --shard I/N --out PART` writes them: the shard's
+/// part of every pairing's match, in the order the pairings are played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentPart {
+    /// Which shard of how many.
+    pub shard: Shard,
+    /// The game as named.
+    pub game: String,
+    /// The master seed every pairing shares.
+    pub seed: u64,
+    /// The bots in the order named.
+    pub bots: Vec<String>,
+    /// Games in each pairing of the whole tournament.
+    pub games_per_pair: usize,
+    /// The gauntlet's bot, by index.
+    pub gauntlet: Option<usize>,
+    /// The bot rated 0, by index.
+    pub anchor: usize,
+    /// The shard's part of each pairing's match.
+    pub matches: Vec<MatchPart>,
+}
+
+impl ShardPart for TournamentPart {
+    const RUN: &'static str = "tournament";
+    type Key = (String, u64, Vec<String>, usize, Option<usize>, usize, usize, usize);
+
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn key(&self) -> Self::Key {
+        let p = self;
+        (p.game.clone(), p.seed, p.bots.clone(), p.games_per_pair, p.gauntlet, p.anchor, p.shard.count, p.matches.len())
+    }
+
+    fn describe(&self) -> String {
+        format!("{} among {}, seed {}", self.game, self.bots.join(", "), self.seed)
+    }
+
+    /// Each pairing's match checks its own games when it merges.
+    fn holds_its_share(&self) -> bool {
+        true
+    }
+}
+
+/// Combines the parts of a sharded tournament into the report the whole tournament gives (the wall times
+/// summed). Each pairing's parts merge as a match's do.
+///
+/// # Errors
+/// When the parts are of different tournaments, a shard is missing or given twice, or a part does not hold its
+/// shard's games.
+pub fn merge_tournament(parts: Vec<TournamentPart>) -> Result<TournamentReport, ShardError> {
+    let (first, rest) = fit(parts)?;
+    let mut matches = Vec::new();
+    for k in 0..first.matches.len() {
+        matches.push(merge_match(std::iter::once(&first).chain(&rest).map(|p| p.matches[k].clone()).collect())?);
+    }
+    let options =
+        TournamentOptions { games_per_pair: first.games_per_pair, gauntlet: first.gauntlet, anchor: first.anchor };
+    rate(first.game, first.seed, first.bots, &options, matches).map_err(|e| ShardError(e.to_string()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,6 +436,24 @@ mod tests {
             forfeit: None,
             transcript: None,
         }
+    }
+
+    #[test]
+    fn tournament_parts_of_another_tournament_are_refused() {
+        let part = |index: usize, seed: u64| TournamentPart {
+            shard: Shard { index, count: 2 },
+            game: "tictactoe".into(),
+            seed,
+            bots: vec!["a".into(), "b".into()],
+            games_per_pair: 2,
+            gauntlet: None,
+            anchor: 1,
+            matches: Vec::new(),
+        };
+        let err = merge_tournament(vec![part(0, 1), part(1, 2)]).expect_err("two seeds").to_string();
+        assert!(err.contains("of another tournament"), "{err}");
+        let err = merge_tournament(vec![part(0, 1)]).expect_err("a shard missing").to_string();
+        assert!(err.contains("shard 1/2 is missing"), "{err}");
     }
 
     #[test]

@@ -2,9 +2,9 @@
 //! on real games.
 
 use hamle_arena::elo::elo_from_score;
-use hamle_arena::shard::{Shard, merge_tournament};
+use hamle_arena::shard::Shard;
 use hamle_arena::tournament::{
-    TournamentOptions, TournamentReport, rate, ratings, run_tournament, run_tournament_shard,
+    TournamentOptions, TournamentReport, merge_tournament, rate, ratings, run_tournament, run_tournament_shard,
 };
 use hamle_arena::{MatchOptions, Spec, games};
 

@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{BenchPart, Part, Shard};
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
+use hamle_arena::tiles::BenchPart;
 use hamle_arena::{Spec, tiles};
 use hamle_chess::Chess;
 use hamle_chess::openings::SUITE;
@@ -59,8 +61,9 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     args.report.start_threads()?;
     let bot: Spec = args.bot.parse()?;
     let budget = Budget { depth: args.depth, ..Budget::UNLIMITED };
-    let range = args.shard.map_or(0..games, |shard| BenchPart::games_of(shard, games));
-    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, !args.report.json)?;
+    let range = args.shard.map_or(0..games, |shard| shard.span(games));
+    let bar = (!args.report.json).then(crate::progress::bench_bar);
+    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, bar.as_ref())?;
     if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
         if !args.report.json {
             print!("{}", report.table());

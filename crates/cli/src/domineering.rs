@@ -4,13 +4,17 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{ItemsPart, Part, Shard};
+use hamle_arena::items::ItemsPart;
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
 use hamle_arena::{Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
 use hamle_domineering::{Domineering, Side};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+
+use crate::merge::{ItemsOutput, ItemsRun};
 
 /// What `hamle solve domineering` was asked.
 #[derive(Debug, Clone)]
@@ -138,15 +142,22 @@ pub fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
     }
 }
 
-/// How a sharded table names its run.
-pub const TABLE_RUN: &str = "domineering table";
+/// A sharded table's run: `hamle merge` prints the merged boards as the whole table.
+pub const TABLE_RUN: ItemsRun = ItemsRun { name: "domineering table", finish: print_merged_table };
+
+/// Prints a merged table as `--table N` prints the whole one.
+fn print_merged_table(run: &ItemsPart, output: &ItemsOutput) -> Result<()> {
+    anyhow::ensure!(output.out.is_none(), "a table's merge prints it (with --json, as JSON): no --out");
+    let cells: Vec<serde_json::Value> = run.entries.iter().map(|(_, cell)| cell.clone()).collect();
+    print_table(&run.params, &cells, run.seconds, output.json)
+}
 
 /// Every board from 1×1 to N×N, both starters, with a progress bar on stderr; with a shard, only that shard's
 /// boards, written to its part for `hamle merge`.
 fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Path)>) -> Result<()> {
     anyhow::ensure!((1..=11).contains(&n), "--table takes 1 to 11 (the solver holds boards of up to 128 cells)");
     let boards: Vec<(usize, usize)> = (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
-    let indices = shard.map_or_else(|| (0..boards.len()).collect(), |(s, _)| ItemsPart::items_of(s, boards.len()));
+    let indices = shard.map_or_else(|| (0..boards.len()).collect(), |(s, _)| s.items(boards.len()));
     let bar = ProgressBar::new((indices.len() * 2) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} boards, {elapsed} {msg}")
@@ -182,7 +193,7 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
     if let Some((shard, path)) = shard {
         let part = ItemsPart {
             shard,
-            run: TABLE_RUN.into(),
+            run: TABLE_RUN.name.into(),
             params,
             items: boards.len(),
             seconds,
@@ -192,7 +203,7 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
             .with_context(|| format!("writing {}", path.display()))?;
         eprintln!(
             "shard {shard}: {} of {} boards written to {}",
-            ItemsPart::items_of(shard, boards.len()).len(),
+            shard.items(boards.len()).len(),
             boards.len(),
             path.display()
         );
@@ -214,7 +225,7 @@ pub fn letters(n: usize, cells: &[serde_json::Value]) -> Vec<Vec<&str>> {
 }
 
 /// Prints an outcome table from its cells (as `--table N` solves them, or `hamle merge` gathers them).
-pub fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
+fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
     let n = params["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a table's size is 1 to 16")? as usize;
     anyhow::ensure!(cells.len() == n * n, "a table of {n}×{n} has {} boards, not {}", n * n, cells.len());
     if json {

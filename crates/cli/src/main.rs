@@ -10,6 +10,7 @@ mod merge;
 mod play;
 mod play_2048;
 mod play_hapis;
+mod progress;
 mod puzzles;
 mod report;
 mod solve;
@@ -27,8 +28,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use hamle_arena::matches::TimeControl;
-use hamle_arena::shard::{MatchPart, Part, Shard};
+use hamle_arena::matches::{MatchPart, TimeControl};
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
@@ -675,7 +677,7 @@ fn run(cli: Cli) -> Result<()> {
                 games: range.len(),
                 seed,
                 budget: budget.budget(),
-                progress: !json,
+                progress: (!json).then(progress::match_bar),
                 clock: tc,
                 transcripts: pgn.is_some(),
                 first: range.start,
@@ -725,7 +727,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Uci(args) => uci::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Sprt(args) => sprt::run(args),
-        Command::Merge(args) => merge::run(&args),
+        Command::Merge(args) => merge::run(&args, &[domineering::TABLE_RUN, train_chess::SELF_PLAY_RUN]),
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),

@@ -1,9 +1,13 @@
 //! `hamle merge`: the parts of a sharded match, tournament or 2048 benchmark combined into the whole run's report.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::shard::{Part, merge, merge_bench, merge_items, merge_tournament};
+use hamle_arena::items::{ItemsPart, merge_items};
+use hamle_arena::matches::merge_match;
+use hamle_arena::parts::Part;
+use hamle_arena::tiles::merge_bench;
+use hamle_arena::tournament::merge_tournament;
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
@@ -23,9 +27,27 @@ pub struct MergeArgs {
     pgn: Option<PathBuf>,
 }
 
-/// Reads the parts, merges them and prints what the whole run prints (`hamle match`, `hamle tournament` or
-/// `hamle bench 2048`).
-pub fn run(args: &MergeArgs) -> Result<()> {
+/// A kind of run of independent items that `hamle merge` puts together: the name its parts carry (their
+/// `run`), and what becomes of the merged run (a table printed, a file of positions written). The command that
+/// shards such a run declares it; `hamle merge` is given every one and knows none by name.
+pub struct ItemsRun {
+    /// The run's name in its parts: `domineering table`.
+    pub name: &'static str,
+    /// Gives out the merged run (every item, in order) as the whole run would.
+    pub finish: fn(&ItemsPart, &ItemsOutput) -> Result<()>,
+}
+
+/// What `hamle merge` was asked to do with a merged run of items.
+pub struct ItemsOutput<'a> {
+    /// Print JSON rather than text.
+    pub json: bool,
+    /// The file given with `--out`.
+    pub out: Option<&'a Path>,
+}
+
+/// Reads the parts, merges them and prints what the whole run prints (`hamle match`, `hamle tournament`,
+/// `hamle bench 2048`, or one of `items_runs`).
+pub fn run(args: &MergeArgs, items_runs: &[ItemsRun]) -> Result<()> {
     let parts = args
         .parts
         .iter()
@@ -58,18 +80,11 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     if !items.is_empty() {
         anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");
         let run = merge_items(items)?;
-        let values: Vec<serde_json::Value> = run.entries.iter().map(|(_, v)| v.clone()).collect();
-        return match run.run.as_str() {
-            crate::domineering::TABLE_RUN => {
-                anyhow::ensure!(args.out.is_none(), "a table's merge prints it (with --json, as JSON): no --out");
-                crate::domineering::print_table(&run.params, &values, run.seconds, args.json)
-            }
-            crate::train_chess::SELF_PLAY_RUN => {
-                let out = args.out.as_deref().context("a self-play merge writes its positions: give --out FILE")?;
-                crate::train_chess::write_merged(&run, &values, out)
-            }
-            other => bail!("parts of a run hamle does not know: {other}"),
+        let Some(kind) = items_runs.iter().find(|kind| kind.name == run.run) else {
+            let known: Vec<&str> = items_runs.iter().map(|kind| kind.name).collect();
+            bail!("parts of a run hamle does not know: {} (it knows {})", run.run, known.join(", "));
         };
+        return (kind.finish)(&run, &ItemsOutput { json: args.json, out: args.out.as_deref() });
     }
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;
@@ -85,7 +100,7 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         }
         return write_out(args, &report.json(true));
     }
-    let mut report = merge(matches)?;
+    let mut report = merge_match(matches)?;
     let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
     if let Some(path) = &args.pgn {
         std::fs::write(path, games.join("\n")).with_context(|| format!("writing {}", path.display()))?;

@@ -2,7 +2,8 @@
 
 use anyhow::{Context, Result, bail};
 use hamle_arena::matches::TimeControl;
-use hamle_arena::shard::{Part, Shard};
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
 use hamle_arena::tournament::{TournamentOptions, TournamentReport, run_tournament, run_tournament_shard};
 use hamle_arena::{MatchOptions, Spec, games};
 use indicatif::{ProgressBar, ProgressStyle};

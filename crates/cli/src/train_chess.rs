@@ -15,12 +15,15 @@ use hamle_chess::bots::uci::Analyst;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use hamle_arena::shard::{ItemsPart, Part, Shard};
+use hamle_arena::items::ItemsPart;
+use hamle_arena::parts::Part;
+use hamle_arena::shard::Shard;
 
+use crate::merge::{ItemsOutput, ItemsRun};
 use crate::train::{TrainArgs, write_atomically};
 
-/// How a sharded self-play names its run.
-pub const SELF_PLAY_RUN: &str = "chess self-play";
+/// A sharded self-play's run: `hamle merge` writes the merged games' positions to `--out`.
+pub const SELF_PLAY_RUN: ItemsRun = ItemsRun { name: "chess self-play", finish: write_merged };
 
 /// Runs `hamle train chess`.
 pub fn run(args: &TrainArgs) -> Result<()> {
@@ -187,7 +190,7 @@ fn self_play_shard(args: &TrainArgs, shard: Shard) -> Result<()> {
     );
     let seed = args.seed.unwrap_or(1);
     let total = usize::try_from(args.games)?;
-    let indices = ItemsPart::items_of(shard, total);
+    let indices = shard.items(total);
     let clock = Instant::now();
     let bar = bar(indices.len() as u64, "self-play")?;
     let entries: Vec<(usize, serde_json::Value)> = indices
@@ -203,7 +206,7 @@ fn self_play_shard(args: &TrainArgs, shard: Shard) -> Result<()> {
     let count = entries.len();
     let part = ItemsPart {
         shard,
-        run: SELF_PLAY_RUN.into(),
+        run: SELF_PLAY_RUN.name.into(),
         params: serde_json::json!({ "games": total, "seed": seed, "nodes": args.nodes }),
         items: total,
         seconds: clock.elapsed().as_secs_f64(),
@@ -214,11 +217,12 @@ fn self_play_shard(args: &TrainArgs, shard: Shard) -> Result<()> {
     Ok(())
 }
 
-/// Writes the merged self-play games' positions, in game order: the file the whole run writes beside its
-/// weights.
-pub fn write_merged(run: &ItemsPart, games: &[serde_json::Value], out: &Path) -> Result<()> {
+/// Writes the merged self-play games' positions, in game order, to `--out`: the file the whole run writes beside
+/// its weights.
+fn write_merged(run: &ItemsPart, output: &ItemsOutput) -> Result<()> {
+    let out = output.out.context("a self-play merge writes its positions: give --out FILE")?;
     let mut positions = Vec::new();
-    for lines in games {
+    for (_, lines) in &run.entries {
         for line in lines.as_array().context("a self-play game's positions")? {
             let line = line.as_str().context("a position")?;
             let (fen, result) = line.rsplit_once(';').context("a position as FEN;result")?;
@@ -229,7 +233,7 @@ pub fn write_merged(run: &ItemsPart, games: &[serde_json::Value], out: &Path) ->
     eprintln!(
         "{} games, {} positions ({:.0} s in the shards) written to {}; tune with `hamle train chess --games 0 \
          --positions {} --out WEIGHTS`",
-        games.len(),
+        run.entries.len(),
         positions.len(),
         run.seconds,
         out.display(),

@@ -132,7 +132,8 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("chess")?;
     let chess: Spec = "chess".parse()?;
     let games = lab.games(SEED_GAMES);
-    let options = MatchOptions { games, seed: lab.seed, progress: true, ..MatchOptions::default() };
+    let options =
+        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
     let mut played: Vec<((String, String), MatchReport)> = Vec::new();
     let mut play = |a: &str, b: &str| -> Result<MatchReport> {
         if let Some((_, m)) = played.iter().find(|((x, y), _)| x == a && y == b) {

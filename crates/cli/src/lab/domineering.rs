@@ -173,7 +173,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let game: Spec = "domineering(rows=8,cols=8)".parse()?;
     let bots: Vec<Spec> = PLAYERS.iter().map(|p| p.parse()).collect::<Result<_, _>>()?;
     let games_per_pair = lab.games(20);
-    let match_options = MatchOptions { seed: lab.seed, progress: false, ..MatchOptions::default() };
+    let match_options = MatchOptions { seed: lab.seed, ..MatchOptions::default() };
     let options = TournamentOptions { games_per_pair, gauntlet: None, anchor: PLAYERS.len() - 1 };
     let pairings = PLAYERS.len() * (PLAYERS.len() - 1) / 2;
     let mut shown = |done: usize, total: usize| eprint!("\rweights on 8×8: pairing {done} of {total}   ");

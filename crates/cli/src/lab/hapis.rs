@@ -185,7 +185,8 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("hapis")?;
     let hapis: Spec = "hapis".parse()?;
     let games = lab.games(4);
-    let options = MatchOptions { games, seed: lab.seed, progress: true, ..MatchOptions::default() };
+    let options =
+        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
     let mut results: Vec<(String, MatchReport)> = Vec::new();
     for opponent in OPPONENTS {
         eprintln!("thesis against {opponent}, {games} games");

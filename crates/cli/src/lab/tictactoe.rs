@@ -91,7 +91,8 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("tictactoe")?;
     let game: Spec = "tictactoe".parse()?;
     let games = lab.games(100);
-    let options = MatchOptions { games, seed: lab.seed, progress: true, ..MatchOptions::default() };
+    let options =
+        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
     let mut matches = Vec::new();
     for (a, b) in [("perfect", "perfect"), ("perfect", "random"), ("blog", "random"), ("blog", "perfect")] {
         let run = kind.run_match(&game, &a.parse()?, &b.parse()?, &options)?;

@@ -30,7 +30,15 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         for sums in ["per-move", "per-tile"] {
             let game: Spec = game.parse()?;
             let bot: Spec = format!("seed(sums={sums})").parse()?;
-            let run = tiles::bench_2048(&game, &bot, games, 0, lab.seed, Budget::UNLIMITED, true)?;
+            let run = tiles::bench_2048(
+                &game,
+                &bot,
+                games,
+                0,
+                lab.seed,
+                Budget::UNLIMITED,
+                Some(&crate::progress::bench_bar()),
+            )?;
             let reached = run.reached.iter().find(|r| r.tile == 2048).map_or(0, |r| r.games);
             let (verdict, why) = compare_shares(SEED_REACHED, SEED_GAMES, reached, games);
             report.finding(Finding {
