@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 
 pub mod elo;
+pub mod g2048;
 pub mod games;
 pub mod items;
 pub mod matches;
@@ -20,7 +21,6 @@ pub mod progress;
 pub mod registry;
 pub mod shard;
 pub mod sprt;
-pub mod tiles;
 pub mod tournament;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError};

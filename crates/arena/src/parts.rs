@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::g2048::BenchPart;
 use crate::items::ItemsPart;
 use crate::matches::MatchPart;
-use crate::tiles::BenchPart;
 use crate::tournament::TournamentPart;
 
 /// A part of a sharded run, as the shard writes it: which kind of run it belongs to, and its games. A `kind`

@@ -4,10 +4,10 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
+use hamle_arena::g2048::BenchPart;
 use hamle_arena::parts::Part;
 use hamle_arena::shard::Shard;
-use hamle_arena::tiles::BenchPart;
-use hamle_arena::{Spec, tiles};
+use hamle_arena::{Spec, g2048};
 use hamle_chess::Chess;
 use hamle_chess::openings::SUITE;
 use hamle_core::{Budget, Game, Notation, Stream};
@@ -63,7 +63,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     let budget = Budget { depth: args.depth, ..Budget::UNLIMITED };
     let range = args.shard.map_or(0..games, |shard| shard.span(games));
     let bar = (!args.report.json).then(crate::progress::bench_bar);
-    let report = tiles::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, bar.as_ref())?;
+    let report = g2048::bench_2048(&game, &bot, range.len(), range.start, args.seed, budget, bar.as_ref())?;
     if let (Some(shard), Some(path)) = (args.shard, &args.report.out) {
         if !args.report.json {
             print!("{}", report.table());

@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use hamle_arena::g2048::merge_bench;
 use hamle_arena::items::{ItemsPart, merge_items};
 use hamle_arena::matches::merge_match;
 use hamle_arena::parts::Part;
-use hamle_arena::tiles::merge_bench;
 use hamle_arena::tournament::merge_tournament;
 
 /// The parts to combine and how to report.

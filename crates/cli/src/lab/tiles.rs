@@ -2,7 +2,7 @@
 //! 20 %. Re-run under both readings of how its sums are taken and both tile draws.
 
 use anyhow::Result;
-use hamle_arena::{Spec, tiles};
+use hamle_arena::{Spec, g2048};
 use hamle_core::Budget;
 use serde_json::Value;
 
@@ -30,7 +30,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         for sums in ["per-move", "per-tile"] {
             let game: Spec = game.parse()?;
             let bot: Spec = format!("seed(sums={sums})").parse()?;
-            let run = tiles::bench_2048(
+            let run = g2048::bench_2048(
                 &game,
                 &bot,
                 games,

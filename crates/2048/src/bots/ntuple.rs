@@ -120,7 +120,7 @@ impl Network {
         Network { weights: vec![each; WEIGHTS], initial, games: 0, seed }
     }
 
-    /// The network trained by self-play that ships with hamle (`crates/g2048/weights/2048.ntuple`), read once
+    /// The network trained by self-play that ships with hamle (`crates/2048/weights/2048.ntuple`), read once
     /// per process.
     pub fn shipped() -> Arc<Network> {
         static SHIPPED: OnceLock<Arc<Network>> = OnceLock::new();
