@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use hamle_classics::dots::{Dots, Strong, chains, long_chains, mover_keeps_control, solve, value};
+use hamle_classics::dots::{Dots, ParseError, Strong, chains, long_chains, mover_keeps_control, solve, value};
 use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_core::{Bot, Budget, Game, IllegalMove, Notation, Stream, Turn};
 use proptest::prelude::*;
 
 fn draw(game: &mut Dots, lines: &[&str]) {
@@ -102,15 +102,17 @@ fn a_drawn_line_cannot_be_drawn_again_and_bad_lines_are_refused() {
     let mut game = Dots::new(2, 2).expect("a board");
     draw(&mut game, &["a1-b1"]);
     let again = game.parse_move("b1-a1").expect("a line");
-    assert!(game.try_play(again).is_err());
+    assert_eq!(game.try_play(again), Err(IllegalMove));
     assert_eq!(game.to_move(), 1, "nothing changed");
     for bad in ["a1-c1", "a1-b2", "a1", "d1-d2", "a4-a3", "a0-a1", "a1-a1", ""] {
-        assert!(game.parse_move(bad).is_err(), "{bad}");
+        let not_a_line = ParseError::BadLine { text: bad.to_owned(), last_col: 'c', last_row: 3 };
+        assert_eq!(game.parse_move(bad), Err(not_a_line), "{bad}");
     }
-    assert!(Dots::new(0, 9).is_err());
-    assert!(Dots::new(7, 1).is_err());
-    assert!(solve(0, 9).is_err());
-    assert!(solve(4, 4).is_err(), "40 lines is past the table");
+    assert_eq!(Dots::new(0, 9), Err("a board has from 1 to 6 boxes a side, not 0×9".to_owned()));
+    assert_eq!(Dots::new(7, 1), Err("a board has from 1 to 6 boxes a side, not 7×1".to_owned()));
+    assert_eq!(solve(0, 9), Err("a board has from 1 to 6 boxes a side, not 0×9".to_owned()));
+    let past_the_table = "4×4 has 40 lines: the exact search takes boards of up to 26";
+    assert_eq!(solve(4, 4), Err(past_the_table.to_owned()), "40 lines is past the table");
 }
 
 #[test]
@@ -120,10 +122,16 @@ fn positions_round_trip_and_impossible_ones_are_refused() {
     let text = game.format_position();
     assert_eq!(text, "1x2 b 1010110 b.");
     assert_eq!(game.parse_position(&text).expect("a position"), game);
-    for bad in
-        ["1x2 b 1010110 ..", "1x2 b 1010110 bb", "1x2 b 101011 b.", "1x2 x 1010110 b.", "9x9 r 0 .", "1x2 b 1010110"]
-    {
-        assert!(game.parse_position(bad).is_err(), "{bad}");
+    let owners = "a box has an owner exactly when its four sides are drawn";
+    for (bad, why) in [
+        ("1x2 b 1010110 ..", owners),
+        ("1x2 b 1010110 bb", owners),
+        ("1x2 b 101011 b.", "give one 0 or 1 for each line of the board"),
+        ("1x2 x 1010110 b.", "the side to move is r or b"),
+        ("9x9 r 0 .", "each side is from 1 to 6 boxes"),
+        ("1x2 b 1010110", "write the size, the side to move, the lines and the owners: 2x2 r 000000000000 ...."),
+    ] {
+        assert_eq!(game.parse_position(bad), Err(ParseError::BadPosition { text: bad.to_owned(), why }), "{bad}");
     }
 }
 

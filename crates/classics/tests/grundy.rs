@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
-use hamle_classics::grundy::{Grundy, Move, Perfect, graph, nim_sum, values};
+use hamle_classics::grundy::{Grundy, Move, ParseError, Perfect, graph, nim_sum, values};
 use hamle_core::bot::RandomBot;
-use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_core::{Bot, Budget, Game, IllegalMove, Notation, Stream, Turn};
 use proptest::prelude::*;
 
 /// OEIS A002188, g(0..=40), from others' programs: an independent source.
@@ -105,8 +105,8 @@ fn a_move_splits_one_heap_into_two_unequal_heaps_and_who_cannot_move_loses() {
     let mut moves = Vec::new();
     game.legal_moves(&mut moves);
     assert_eq!(moves, [Move { heap: 3, smaller: 1 }, Move { heap: 4, smaller: 1 }], "4 = 2 + 2 is not a move");
-    assert!(game.try_play(Move { heap: 4, smaller: 2 }).is_err());
-    assert!(game.try_play(Move { heap: 5, smaller: 1 }).is_err(), "no heap of 5");
+    assert_eq!(game.try_play(Move { heap: 4, smaller: 2 }), Err(IllegalMove), "4 = 2 + 2");
+    assert_eq!(game.try_play(Move { heap: 5, smaller: 1 }), Err(IllegalMove), "no heap of 5");
     assert_eq!(game.heaps(), [4, 3, 2], "refused moves changed nothing");
     game.play(Move { heap: 4, smaller: 1 });
     game.play(Move { heap: 3, smaller: 1 });
@@ -137,18 +137,25 @@ fn perfect_wins_every_won_position_against_random() {
 
 #[test]
 fn heaps_that_cannot_be_and_moves_that_do_not_read_are_refused() {
-    assert!(Grundy::new(&[0]).is_err(), "a heap of 0");
-    assert!(Grundy::new(&[]).is_err());
-    assert!(Grundy::new(&[1001]).is_err());
-    assert!(Grundy::new(&[3; 9]).is_err(), "nine heaps");
+    assert_eq!(Grundy::new(&[0]), Err("a heap holds from 1 to 1000 counters, not 0".to_owned()));
+    assert_eq!(Grundy::new(&[]), Err("give from 1 to 8 heaps, not 0".to_owned()));
+    assert_eq!(Grundy::new(&[1001]), Err("a heap holds from 1 to 1000 counters, not 1001".to_owned()));
+    assert_eq!(Grundy::new(&[3; 9]), Err("give from 1 to 8 heaps, not 9".to_owned()));
     let game = Grundy::new(&[7]).expect("heaps");
-    for bad in ["7=4+4", "8=4+4", "7=5+1", "7=7+0", "x", "7=4-3", "", "4+4"] {
-        assert!(game.parse_move(bad).is_err(), "{bad}");
+    // Texts that read as a heap and two parts, but not as a split into two unequal, non-empty heaps.
+    for bad in ["7=4+4", "8=4+4", "7=5+1", "7=7+0", "4+4"] {
+        assert_eq!(game.parse_move(bad), Err(ParseError::BadSplit(bad.to_owned())), "{bad}");
+    }
+    // Texts that are not a heap and two parts at all.
+    for bad in ["x", "7=4-3", ""] {
+        assert_eq!(game.parse_move(bad), Err(ParseError::BadMove(bad.to_owned())), "{bad}");
     }
     assert_eq!(game.parse_move("4+3").expect("a move"), Move { heap: 7, smaller: 3 });
     assert_eq!(game.parse_move("7=3+4").expect("a move"), Move { heap: 7, smaller: 3 });
-    assert!(game.parse_position("7 0 / 1").is_err());
-    assert!(game.parse_position("7 5 / 3").is_err());
+    let bad_position = |text: &str, why: &str| ParseError::BadPosition { text: text.into(), why: why.into() };
+    let empty_heap = bad_position("7 0 / 1", "a heap holds from 1 to 1000 counters");
+    assert_eq!(game.parse_position("7 0 / 1"), Err(empty_heap));
+    assert_eq!(game.parse_position("7 5 / 3"), Err(bad_position("7 5 / 3", "the player to move is 1 or 2")));
     let read = game.parse_position("5 7 / 2").expect("a position");
     assert_eq!(read.format_position(), "7 5 / 2");
 }

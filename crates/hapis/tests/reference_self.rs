@@ -345,19 +345,6 @@ fn perft_from_the_start_at_depth_one() {
 }
 
 #[test]
-#[ignore = "slow; prints perft(start, 2..=3), deeper with HAPIS_PERFT_DEPTH"]
-fn perft_from_the_start_deeper() {
-    let start = reference::start();
-    // HAPIS_PERFT_DEPTH raises the deepest depth computed (default 3).
-    let deepest = std::env::var("HAPIS_PERFT_DEPTH").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
-    for depth in 2..=deepest {
-        let t = std::time::Instant::now();
-        let n = reference::perft(&start, depth).expect("valid start");
-        println!("perft(start, {depth}) = {n} in {:?}", t.elapsed());
-    }
-}
-
-#[test]
 fn rejects_invalid_input() {
     let ok = reference::start();
     assert!(reference::legal_results(&ok, (3, 5)).is_ok());

@@ -6,9 +6,11 @@
 //! - [`queens`]: counting every placement of N queens and the distinct ones under the board's symmetries,
 //!   min-conflicts repair (the thesis's "heuristic repair") up to millions of queens, and placing queens as a
 //!   game.
+//! - [`square`]: the boards' squares, their names as in chess and reading them, shared by both puzzles.
 //!
 //! Games with an opponent (Grundy's game, Sim, Dots and Boxes) are in `hamle-classics`, not here.
 #![deny(missing_docs)]
 
 pub mod knights_tour;
 pub mod queens;
+pub mod square;

@@ -1,8 +1,9 @@
 //! The two puzzles as games: their rules, notation, players and refusals.
 
-use hamle_core::{Bot, Budget, Game, Notation, Stream, Turn};
+use hamle_core::{Bot, Budget, Game, IllegalMove, Notation, Stream, Turn};
 use hamle_puzzles::knights_tour::{self, ClosedTourBot, KnightsTour, TieBreak, WarnsdorffBot, is_tour};
 use hamle_puzzles::queens::{self, Backtracking, Queens};
+use hamle_puzzles::square::BadSquare;
 use proptest::prelude::*;
 
 #[test]
@@ -29,7 +30,7 @@ fn the_knight_goes_only_to_unvisited_squares_a_knight_s_move_away() {
     game.play(game.parse_move("e2").expect("a square"));
     game.legal_moves(&mut moves);
     assert!(!moves.contains(&(game.parse_move("c3").expect("a square"))), "c3 is visited");
-    assert!(game.try_play(game.parse_move("e3").expect("a square")).is_err(), "e3 is not a knight's move from e2");
+    assert_eq!(game.try_play(game.parse_move("e3").expect("a square")), Err(IllegalMove), "e3 is not a knight's move");
     assert_eq!(game.path().len(), 2, "the refused move changed nothing");
 }
 
@@ -67,23 +68,37 @@ fn an_open_ending_of_a_closed_game_scores_one_less() {
 
 #[test]
 fn boards_and_positions_that_cannot_be_are_refused() {
-    assert!(KnightsTour::new(4, false).is_err());
-    assert!(KnightsTour::new(17, false).is_err());
-    assert!(KnightsTour::new(7, true).is_err(), "odd boards have no closed tour");
+    let side = |n: usize| format!("the board's side must be from 5 to 16, not {n}");
+    assert_eq!(KnightsTour::new(4, false), Err(side(4)));
+    assert_eq!(KnightsTour::new(17, false), Err(side(17)));
+    let odd = "a 7×7 board has no closed tour: it has an odd number of squares";
+    assert_eq!(KnightsTour::new(7, true), Err(odd.to_owned()));
     let game = KnightsTour::new(8, false).expect("a board");
-    assert!(game.parse_move("i1").is_err());
-    assert!(game.parse_move("a9").is_err());
-    assert!(game.parse_move("a0").is_err());
-    assert!(game.parse_move("a+1").is_err());
-    assert!(game.parse_position("8 open: a1 a2").is_err(), "a2 is not a knight's move from a1");
-    assert!(game.parse_position("8 open: a1 b3 a1").is_err(), "a1 again");
-    assert!(game.parse_position("8 sideways: a1").is_err());
-    assert!(game.parse_position("3 open:").is_err());
+    for text in ["i1", "a9", "a0", "a+1"] {
+        let off_board = knights_tour::ParseError::BadSquare(BadSquare { text: text.to_owned(), n: 8, last_file: 'h' });
+        assert_eq!(game.parse_move(text), Err(off_board), "{text}");
+    }
+    let bad_position =
+        |text: &str, why: &str| knights_tour::ParseError::BadPosition { text: text.into(), why: why.into() };
+    for (text, why) in [
+        ("8 open: a1 a2", "the knight cannot go to a2 there"),
+        ("8 open: a1 b3 a1", "the knight cannot go to a1 there"),
+        ("8 sideways: a1", "say open or closed after the side"),
+        ("3 open:", "the board's side must be from 5 to 16, not 3"),
+    ] {
+        assert_eq!(game.parse_position(text), Err(bad_position(text, why)), "{text}");
+    }
     let queens = Queens::new(8).expect("a board");
-    assert!(Queens::new(3).is_err());
-    assert!(queens.parse_position("8: a1 b2").is_err(), "b2 is attacked from a1");
-    assert!(queens.parse_position("8: a1 a1").is_err(), "a1 twice");
-    assert!(queens.parse_move("q9").is_err());
+    assert_eq!(Queens::new(3), Err("the board's side must be from 4 to 16, not 3".to_owned()));
+    let bad_position = |text: &str, why: &str| queens::ParseError::BadPosition { text: text.into(), why: why.into() };
+    assert_eq!(
+        queens.parse_position("8: a1 b2"),
+        Err(bad_position("8: a1 b2", "a queen already attacks b2")),
+        "b2 is attacked from a1"
+    );
+    assert_eq!(queens.parse_position("8: a1 a1"), Err(bad_position("8: a1 a1", "a queen already attacks a1")));
+    let off_board = BadSquare { text: "q9".into(), n: 8, last_file: 'h' };
+    assert_eq!(queens.parse_move("q9"), Err(queens::ParseError::BadSquare(off_board)));
 }
 
 #[test]

@@ -14,9 +14,10 @@ mod notation;
 mod rules;
 pub mod tours;
 
+pub use crate::square::{parse_square, square_name};
 pub use bots::{ClosedTourBot, WarnsdorffBot};
 pub use def::definition;
-pub use notation::{ParseError, parse_square, square_name};
+pub use notation::ParseError;
 pub use rules::{KnightsTour, MAX_SIDE, MIN_SIDE};
 pub use tours::{
     Candidate, Error, MAX_N, TieBreak, Tour, Warnsdorff, check_open, closed_tour, is_jump, is_tour, jumps, open_tour,

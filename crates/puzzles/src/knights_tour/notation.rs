@@ -1,26 +1,17 @@
-//! Text for the knight's tour: squares as in chess (`a1` at the bottom left, files a…p), a move is the square
-//! the knight goes to, and a position is `SIDE open|closed: SQUARE SQUARE …` (the squares visited, in order).
+//! Text for the knight's tour: squares as in chess ([`crate::square`]), a move is the square the knight goes to,
+//! and a position is `SIDE open|closed: SQUARE SQUARE …` (the squares visited, in order).
 
 use hamle_core::{Game, Notation};
 
 use super::rules::KnightsTour;
-
-/// The largest board whose files have letters, a to z.
-const MAX_LETTERED: usize = 26;
+use crate::square::{BadSquare, parse_square, square_name};
 
 /// Why a text is not a square, a move or a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A square that is not on the board.
-    #[error("'{text}' is not a square of the {n}×{n} board: write a file a..{last_file} and a rank 1..{n}, like c3")]
-    BadSquare {
-        /// The text given.
-        text: String,
-        /// The board's side.
-        n: usize,
-        /// The last file's letter.
-        last_file: char,
-    },
+    #[error(transparent)]
+    BadSquare(#[from] BadSquare),
     /// A position text that is malformed or could not have been played.
     #[error("bad position '{text}': {why}")]
     BadPosition {
@@ -31,32 +22,6 @@ pub enum ParseError {
     },
 }
 
-/// The name of square `s` (numbered row by row from the top left) on an N×N board: `a8` is 0 on 8×8.
-pub fn square_name(n: usize, s: usize) -> String {
-    let file = char::from(b'a' + (s % n) as u8);
-    format!("{file}{}", n - s / n)
-}
-
-/// Reads a square name such as `c3` (either case) on an N×N board.
-///
-/// # Errors
-/// [`ParseError::BadSquare`] for anything that is not a square of the board.
-pub fn parse_square(n: usize, text: &str) -> Result<usize, ParseError> {
-    let bad = || ParseError::BadSquare { text: text.to_owned(), n, last_file: char::from(b'a' + (n.max(1) - 1) as u8) };
-    let lower = text.trim().to_ascii_lowercase();
-    let (file, digits) = lower.split_at_checked(1).ok_or_else(bad)?;
-    let file = file.bytes().next().filter(u8::is_ascii_lowercase).ok_or_else(bad)?;
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    let rank: usize = digits.parse().map_err(|_| bad())?;
-    let col = usize::from(file - b'a');
-    if n > MAX_LETTERED || col >= n || !(1..=n).contains(&rank) {
-        return Err(bad());
-    }
-    Ok((n - rank) * n + col)
-}
-
 impl Notation for KnightsTour {
     type Error = ParseError;
 
@@ -65,7 +30,7 @@ impl Notation for KnightsTour {
     }
 
     fn parse_move(&self, text: &str) -> Result<u16, ParseError> {
-        parse_square(self.n(), text).map(|s| s as u16)
+        Ok(parse_square(self.n(), text)? as u16)
     }
 
     fn format_position(&self) -> String {

@@ -6,8 +6,8 @@ use std::fmt;
 
 use hamle_core::{Game, GameInfo, Turn};
 
-use super::notation::square_name;
 use super::tours::{is_jump, jumps};
+use crate::square::file_letter;
 
 /// The smallest board a game is played on (smaller ones have no tour).
 pub const MIN_SIDE: usize = 5;
@@ -157,8 +157,7 @@ impl fmt::Display for KnightsTour {
         }
         write!(f, "   ")?;
         for col in 0..self.n {
-            let name = square_name(self.n, (self.n - 1) * self.n + col);
-            write!(f, " {:>width$}", &name[..1])?;
+            write!(f, " {:>width$}", file_letter(col))?;
         }
         writeln!(f)
     }

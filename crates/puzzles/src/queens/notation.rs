@@ -1,17 +1,17 @@
-//! Text for N queens: squares as in chess (`a1` at the bottom left), a move is the square a queen goes on, and a
+//! Text for N queens: squares as in chess ([`crate::square`], `a1` at the bottom left), a move is the square a queen goes on, and a
 //! position is `SIDE: SQUARE SQUARE …` (the queens in the order placed).
 
 use hamle_core::{Game, Notation};
 
 use super::rules::Queens;
-use crate::knights_tour::{parse_square, square_name};
+use crate::square::{BadSquare, parse_square, square_name};
 
 /// Why a text is not a move or a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A square that is not on the board.
     #[error(transparent)]
-    BadSquare(#[from] crate::knights_tour::ParseError),
+    BadSquare(#[from] BadSquare),
     /// A position text that is malformed or could not have been played.
     #[error("bad position '{text}': {why}")]
     BadPosition {

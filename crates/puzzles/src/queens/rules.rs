@@ -5,6 +5,8 @@ use std::fmt;
 
 use hamle_core::{Game, GameInfo, Turn};
 
+use crate::square::file_letter;
+
 /// The smallest board a game is played on (smaller ones below 4 have no solution but 1×1).
 pub const MIN_SIDE: usize = 4;
 /// The largest board a game is played on.
@@ -122,7 +124,7 @@ impl fmt::Display for Queens {
             }
             writeln!(f)?;
         }
-        let files: String = (0..self.n).map(|c| format!(" {}", char::from(b'a' + c as u8))).collect();
+        let files: String = (0..self.n).map(|c| format!(" {}", file_letter(c))).collect();
         writeln!(f, "  {files}")
     }
 }

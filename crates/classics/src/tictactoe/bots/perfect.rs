@@ -6,7 +6,7 @@ use std::time::Instant;
 use hamle_core::search::AlphaBeta;
 use hamle_core::{Bot, Budget, Decision, Evaluator, Game, NoOrder, Player, Stream};
 
-use super::{Scored, decision, pick_best};
+use super::scored::{Scored, decision, pick_best};
 use crate::tictactoe::rules::{Move, TicTacToe, Variant};
 use crate::tictactoe::solve::Solution;
 

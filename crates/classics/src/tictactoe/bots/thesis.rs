@@ -6,7 +6,7 @@ use hamle_core::bot::Limits;
 use hamle_core::search::minimax;
 use hamle_core::{Bot, Budget, Decision, Evaluator, Game, Player, Stream, Turn};
 
-use super::{Scored, decision, pick_best};
+use super::scored::{Scored, decision, pick_best};
 use crate::tictactoe::rules::{LINES, Move, TicTacToe};
 
 /// The thesis's heuristic: lines still open to `player` (no opposing stone) minus lines still open to
