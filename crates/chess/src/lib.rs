@@ -1,7 +1,7 @@
 //! Chess (seed `001`): the game record on top of cozy-chess's move generator — the draw rules a board alone
 //! lacks (repetition, the fifty- and seventy-five-move rules, dead positions) —, FEN, SAN, UCI and PGN, and
-//! the thesis's fixed-depth minimax player; the engine and its side of the UCI dialogue ([`uci_engine`], over
-//! any reader and writer).
+//! the thesis's fixed-depth minimax player; the engine, its side of the UCI dialogue ([`uci_engine`], over
+//! any reader and writer) and its training loop ([`train`]).
 //!
 //! It holds no move generator (cozy-chess's, perft-proven) and no terminal or web code (see the `hamle` CLI
 //! and the server): no command-line flags, progress bars or files. See `docs/rules/chess.md`.
@@ -27,6 +27,7 @@ mod notation;
 pub mod openings;
 pub mod pgn;
 mod rules;
+pub mod train;
 pub mod uci_engine;
 
 pub use cozy_chess::{Board, Color, Piece, Square};
