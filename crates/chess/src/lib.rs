@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod bots;
+mod color;
 mod def;
 pub mod epd;
 mod fen;
@@ -30,8 +31,9 @@ mod rules;
 pub mod train;
 pub mod uci_engine;
 
+pub use color::color_name;
 pub use cozy_chess::{Board, Color, Piece, Square};
 pub use def::definition;
 pub use fen::{FenError, parse_fen};
 pub use notation::{MoveError, ParseError, san, uci};
-pub use rules::{Chess, Ending, Move, color_name, legal_moves, perft};
+pub use rules::{Chess, Ending, Move, legal_moves, perft};
