@@ -9,10 +9,11 @@ use crate::bots::engine::{self, Engine, default_hash};
 use crate::bots::thesis::evaluate;
 use crate::bots::uci::{self as uci_bot, UciBot};
 use crate::bots::{Eval, Search, Thesis};
+use crate::color::color_name;
 use crate::notation::{san, uci};
 use crate::openings;
 use crate::pgn;
-use crate::rules::{Chess, Ending, color_name};
+use crate::rules::{Chess, Ending};
 
 /// The board as the page draws it (`docs/api.md`, kind `chess`).
 fn view(game: &Chess) -> Value {

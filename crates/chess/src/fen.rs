@@ -3,7 +3,7 @@
 
 use cozy_chess::{Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
 
-use crate::rules::color_name;
+use crate::color::color_name;
 
 /// Why a FEN was refused: the fault in words, naming the field and what it holds.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

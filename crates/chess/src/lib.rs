@@ -1,9 +1,10 @@
 //! Chess (seed `001`): the game record on top of cozy-chess's move generator — the draw rules a board alone
 //! lacks (repetition, the fifty- and seventy-five-move rules, dead positions) —, FEN, SAN, UCI and PGN, and
-//! the thesis's fixed-depth minimax player.
+//! the thesis's fixed-depth minimax player; the engine, its side of the UCI dialogue ([`uci_engine`], over
+//! any reader and writer) and its training loop ([`train`]).
 //!
 //! It holds no move generator (cozy-chess's, perft-proven) and no terminal or web code (see the `hamle` CLI
-//! and the server). See `docs/rules/chess.md`.
+//! and the server): no command-line flags, progress bars or files. See `docs/rules/chess.md`.
 //!
 //! ```
 //! use hamle_chess::Chess;
@@ -19,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod bots;
+mod color;
 mod def;
 pub mod epd;
 mod fen;
@@ -26,9 +28,12 @@ mod notation;
 pub mod openings;
 pub mod pgn;
 mod rules;
+pub mod train;
+pub mod uci_engine;
 
+pub use color::color_name;
 pub use cozy_chess::{Board, Color, Piece, Square};
 pub use def::definition;
 pub use fen::{FenError, parse_fen};
 pub use notation::{MoveError, ParseError, san, uci};
-pub use rules::{Chess, Ending, Move, color_name, legal_moves, perft};
+pub use rules::{Chess, Ending, Move, legal_moves, perft};

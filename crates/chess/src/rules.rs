@@ -6,6 +6,8 @@ use std::fmt;
 use cozy_chess::{Board, Color, GameStatus, Piece, Rank, Square};
 use hamle_core::{Game, GameInfo, Turn};
 
+use crate::fen::{FenError, parse_fen};
+
 /// A move of the game: a move on the board (in cozy-chess's form, castling as the king taking its own rook),
 /// or a claim of a draw by threefold repetition or the fifty-move rule, offered only when one may be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -138,12 +140,12 @@ impl Chess {
         game
     }
 
-    /// A game from a FEN (see [`crate::parse_fen`] for what is refused).
+    /// A game from a FEN (see [`parse_fen`] for what is refused).
     ///
     /// # Errors
-    /// A [`crate::FenError`] naming the fault.
-    pub fn from_fen(text: &str) -> Result<Chess, crate::FenError> {
-        let (board, clock) = crate::parse_fen(text)?;
+    /// A [`FenError`] naming the fault.
+    pub fn from_fen(text: &str) -> Result<Chess, FenError> {
+        let (board, clock) = parse_fen(text)?;
         Ok(Chess::from_position(board, clock))
     }
 
@@ -292,14 +294,6 @@ pub fn legal_moves(board: &Board) -> Vec<cozy_chess::Move> {
         false
     });
     moves
-}
-
-/// A side's name in the words of the page, the API and the CLI: `white` or `black`.
-pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 /// A board's FEN with the halfmove clock replaced by the game's own.

@@ -1,4 +1,5 @@
-//! `hamle train chess`: the engine's evaluation tuned by Texel's method on positions from its own games.
+//! `hamle train chess`: the engine's evaluation tuned by Texel's method, or its network trained, on positions
+//! from its own games — the flags, progress bars and files around [`hamle_chess::train`], which does the work.
 //!
 //! Positions come from self-play (each move searched to `--nodes` nodes, every game seeded) and are kept
 //! beside the weights as `<out>.positions.txt` (`FEN;result`), so a tuning can be rerun without replaying.
@@ -9,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use hamle_chess::bots::engine::eval::Weights;
-use hamle_chess::bots::engine::tune::{Labelled, Sample, Scope, error, fit_k, self_play, tune};
-use hamle_chess::bots::engine::{nnue, nnue_train};
-use hamle_chess::bots::uci::Analyst;
+use hamle_chess::bots::engine::nnue;
+use hamle_chess::train::{
+    self, Labelled, NET_EPOCHS, NetEpoch, NetTraining, Scope, TUNER_EPOCHS, TrainError, Tuning, self_play_games,
+};
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use hamle_arena::items::ItemsPart;
 use hamle_arena::parts::Part;
@@ -49,14 +50,8 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     if args.games > 0 {
         let clock = Instant::now();
         let bar = bar(args.games, "self-play")?;
-        let games: Vec<Vec<Labelled>> = (0..args.games as usize)
-            .into_par_iter()
-            .map(|index| {
-                let kept = self_play(seed, index, args.nodes);
-                bar.inc(1);
-                kept
-            })
-            .collect();
+        let indices: Vec<usize> = (0..usize::try_from(args.games)?).collect();
+        let games = self_play_games(seed, &indices, args.nodes, &|| bar.inc(1));
         bar.finish_and_clear();
         let before = positions.len();
         positions.extend(games.into_iter().flatten());
@@ -75,7 +70,13 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     }
     if let Some(program) = &args.label {
         let clock = Instant::now();
-        label(program, args.label_depth, &mut positions)?;
+        hamle_chess::bots::uci::allow_programs();
+        let bar = bar(positions.len() as u64, "label")?;
+        train::label(program, args.label_depth, &mut positions, &|| bar.inc(1)).map_err(|e| match e {
+            TrainError::Position { .. } => anyhow::anyhow!("{e}"),
+            _ => anyhow::anyhow!("--label {e}"),
+        })?;
+        bar.finish_and_clear();
         eprintln!(
             "{} positions labelled by {program} at depth {} in {:.0} s",
             positions.len(),
@@ -95,37 +96,24 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         }
         None => Weights::shipped().clone(),
     };
-    let samples: Vec<Sample> = positions.iter().filter_map(Sample::new).collect();
-    let k = fit_k(&samples, &start);
-    let before = error(&samples, &start, k);
-    eprintln!("{} positions; K {k:.3}; error before {before:.6}", samples.len());
+    let tuning = Tuning::new(&positions, start);
+    eprintln!("{} positions; K {:.3}; error before {:.6}", tuning.positions(), tuning.k(), tuning.error_before());
     let epochs = args.epochs.unwrap_or(TUNER_EPOCHS);
     let bar = bar(epochs as u64, "tune")?;
     let mut curve = String::from("epoch,error\n");
     let scope = if args.tables { Scope::All } else { Scope::Terms };
-    let tuned = tune(&samples, &start, k, epochs, scope, &mut |epoch, e| {
+    let tuned = tuning.run(epochs, scope, &mut |epoch, e| {
         bar.inc(1);
         let _ = writeln!(curve, "{epoch},{e:.8}");
     });
     bar.finish_and_clear();
-    let after = error(&samples, &tuned, k);
-    eprintln!("error after {epochs} epochs {after:.6}");
+    eprintln!("error after {epochs} epochs {:.6}", tuning.error(&tuned));
     write_atomically(&args.out, tuned.write().as_bytes())?;
     let curve_path = args.out.with_extension("curve.csv");
     write_atomically(&curve_path, curve.as_bytes())?;
     eprintln!("weights written to {}; error by epoch in {}", args.out.display(), curve_path.display());
     Ok(())
 }
-
-/// Share of the positions held out of a network's training to measure it on.
-const HELD_OUT: usize = 50;
-
-/// The tuner's passes when `--epochs` is not given: its error has stopped falling by then.
-const TUNER_EPOCHS: usize = 400;
-
-/// A network's passes when `--epochs` is not given: the shipped one's (about 4.5 minutes for its 6.4 M
-/// positions on one core).
-const NET_EPOCHS: usize = 10;
 
 /// Refuses a `--net` run's bad flags before any game is played or position read.
 fn check_net_args(args: &TrainArgs) -> Result<()> {
@@ -141,40 +129,27 @@ fn check_net_args(args: &TrainArgs) -> Result<()> {
     Ok(())
 }
 
-/// Trains the neural evaluation on `positions` (one in [`HELD_OUT`] kept aside to measure it) and writes
-/// the quantised network to `--out`.
+/// Trains the neural evaluation on `positions` (the last games' held out to measure it) and writes the
+/// quantised network to `--out`.
 fn train_net(args: &TrainArgs, positions: &[Labelled], seed: u64) -> Result<()> {
-    // The positions come game by game: the last games are held out whole, so that no position measured
-    // on has a near twin from its own game in training.
-    let mut samples: Vec<nnue_train::Sample> =
-        positions.iter().filter_map(|p| nnue_train::Sample::new(p, args.correct)).collect();
-    let held = samples.split_off(samples.len() - samples.len() / HELD_OUT);
-    let mut stream = hamle_core::Stream::new(seed);
-    let mut network = nnue_train::FloatNetwork::random(&mut stream);
+    let training = NetTraining::new(positions, args.correct, seed);
     eprintln!(
         "{} positions to train on, {} held out; error before {:.6}",
-        samples.len(),
-        held.len(),
-        nnue_train::error(&network, &held)
+        training.training(),
+        training.held_out(),
+        training.held_out_error()
     );
     let epochs = args.epochs.unwrap_or(NET_EPOCHS);
     let bar = bar(epochs as u64, "net")?;
     let mut curve = String::from("epoch,train,held_out\n");
-    let schedule = nnue_train::Schedule { epochs, rate: args.rate, batch: 1_024 };
-    nnue_train::train(&mut network, &samples, schedule, &mut stream, &mut |epoch, train, network| {
-        let held_out = nnue_train::error(network, &held);
+    let trained = training.run(epochs, args.rate, &mut |NetEpoch { epoch, train, held_out }| {
         let _ = writeln!(curve, "{epoch},{train:.8},{held_out:.8}");
         bar.suspend(|| eprintln!("epoch {epoch}: error {train:.6} training, {held_out:.6} held out"));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    let quantised = network.quantise(args.correct);
-    let held_positions = &positions[positions.len() - held.len()..];
-    eprintln!(
-        "held out, as the search reads the network: error {:.6}",
-        nnue_train::quantised_error(&quantised, held_positions)
-    );
-    write_atomically(&args.out, &quantised.to_bytes())?;
+    eprintln!("held out, as the search reads the network: error {:.6}", trained.held_out_error);
+    write_atomically(&args.out, &trained.network.to_bytes())?;
     let curve_path = args.out.with_extension("curve.csv");
     write_atomically(&curve_path, curve.as_bytes())?;
     eprintln!("network written to {}; error by epoch in {}", args.out.display(), curve_path.display());
@@ -193,12 +168,12 @@ fn self_play_shard(args: &TrainArgs, shard: Shard) -> Result<()> {
     let indices = shard.items(total);
     let clock = Instant::now();
     let bar = bar(indices.len() as u64, "self-play")?;
+    let games = self_play_games(seed, &indices, args.nodes, &|| bar.inc(1));
     let entries: Vec<(usize, serde_json::Value)> = indices
-        .into_par_iter()
-        .map(|index| {
-            let lines: Vec<String> =
-                self_play(seed, index, args.nodes).iter().map(|p| format!("{};{}", p.fen, p.result)).collect();
-            bar.inc(1);
+        .into_iter()
+        .zip(games)
+        .map(|(index, game)| {
+            let lines: Vec<String> = game.iter().map(|p| format!("{};{}", p.fen, p.result)).collect();
             (index, serde_json::json!(lines))
         })
         .collect();
@@ -242,6 +217,7 @@ fn write_merged(run: &ItemsPart, output: &ItemsOutput) -> Result<()> {
     Ok(())
 }
 
+/// A progress bar on stderr for `len` steps of `what`.
 fn bar(len: u64, what: &str) -> Result<ProgressBar> {
     let bar = ProgressBar::new(len);
     bar.set_style(
@@ -254,56 +230,13 @@ fn bar(len: u64, what: &str) -> Result<ProgressBar> {
     Ok(bar)
 }
 
-/// Positions each labelling engine is given: enough that starting it costs little, few enough that both
-/// cores stay busy to the end.
-const LABEL_CHUNK: usize = 2_000;
-
-/// Replaces each position's result by `program`'s expectation for white after a search `depth` plies deep.
-fn label(program: &str, depth: u32, positions: &mut [Labelled]) -> Result<()> {
-    hamle_chess::bots::uci::allow_programs();
-    let bar = bar(positions.len() as u64, "label")?;
-    positions.par_chunks_mut(LABEL_CHUNK).try_for_each(|chunk| -> Result<()> {
-        let mut analyst = Analyst::start(program).map_err(|e| anyhow::anyhow!("--label {program}: {e}"))?;
-        for position in chunk {
-            let board: hamle_chess::Board =
-                position.fen.parse().map_err(|_| anyhow::anyhow!("'{}' is not a position", position.fen))?;
-            position.result = analyst
-                .expectation(&board, depth)
-                .map_err(|e| anyhow::anyhow!("--label {program} on {}: {e}", position.fen))?;
-            bar.inc(1);
-        }
-        Ok(())
-    })?;
-    bar.finish_and_clear();
-    Ok(())
-}
-
+/// The positions of a positions file (`FEN;result` lines), or which line does not read.
 fn read_positions(path: &Path) -> Result<Vec<Labelled>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(n, line)| {
-            let bad = || {
-                let (file, line) = (path.display(), n + 1);
-                anyhow::anyhow!(
-                    "{file} line {line}: expected `FEN;result`, white's points from 0 to 1 (a game's or a label)"
-                )
-            };
-            let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
-            let result: f64 = result.trim().parse().map_err(|_| bad())?;
-            if !(0.0..=1.0).contains(&result) || fen.parse::<hamle_chess::Board>().is_err() {
-                return Err(bad());
-            }
-            Ok(Labelled { fen: fen.trim().to_owned(), result })
-        })
-        .collect()
+    train::read_positions(&text).map_err(|e| anyhow::anyhow!("{} {e}", path.display()))
 }
 
+/// Writes `positions` as a positions file.
 fn write_positions(path: &Path, positions: &[Labelled]) -> Result<()> {
-    let mut text = String::with_capacity(positions.len() * 64);
-    for p in positions {
-        let _ = writeln!(text, "{};{}", p.fen, p.result);
-    }
-    write_atomically(path, text.as_bytes())
+    write_atomically(path, train::positions_text(positions).as_bytes())
 }
