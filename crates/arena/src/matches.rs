@@ -204,7 +204,7 @@ pub struct GameRecord {
 }
 
 /// One side's totals in a match report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SideReport {
     /// The bot as named in the registry.
     pub bot: String,
@@ -227,7 +227,7 @@ pub struct SideReport {
 }
 
 /// The Elo difference of A over B with its 95 % interval; `null` in JSON where infinite.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloReport {
     /// Elo of A minus Elo of B.
     pub diff: Option<f64>,
@@ -236,7 +236,7 @@ pub struct EloReport {
 }
 
 /// What a match found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchReport {
     /// The game as named in the registry.
     pub game: String,

@@ -3,7 +3,7 @@
 //! every bot by maximum likelihood over all the games at once, as Ordo and BayesElo give them, anchored on one
 //! bot, each with a 95 % interval. `docs/lab.md` gives the model.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::matches::{GameRecord, MatchOptions, MatchReport};
@@ -15,7 +15,7 @@ use hamle_core::Spec;
 const SCALE: f64 = std::f64::consts::LN_10 / 400.0;
 
 /// One bot's rating in a tournament.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     /// The bot as named on the command line.
     pub bot: String,
@@ -30,7 +30,7 @@ pub struct Rating {
 }
 
 /// What a tournament found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentReport {
     /// The game as named.
     pub game: String,

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use hamle_arena::shard::{Part, merge, merge_bench, merge_items, merge_tournament};
+use hamle_lab::report::{BenchReport, Report};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
@@ -74,16 +75,16 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;
         crate::tournament::print_tournament(&report, args.json)?;
-        return write_out(args, &serde_json::to_value(&report)?);
+        return write_out(args, &serde_json::to_value(Report::Tournament(report))?);
     }
     if !benches.is_empty() {
         let report = merge_bench(benches)?;
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&report.json(false))?);
+            println!("{}", serde_json::to_string_pretty(&BenchReport::new(&report, false))?);
         } else {
             print!("{}", report.table());
         }
-        return write_out(args, &report.json(true));
+        return write_out(args, &serde_json::to_value(Report::Bench(BenchReport::new(&report, true)))?);
     }
     let mut report = merge(matches)?;
     let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
@@ -92,7 +93,7 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         eprintln!("{} games written to {}", games.len(), path.display());
     }
     crate::print_match(&report, args.json)?;
-    write_out(args, &serde_json::to_value(&report)?)
+    write_out(args, &serde_json::to_value(Report::Match(report))?)
 }
 
 /// Writes the full report to `--out`, if given, and says where it went.
