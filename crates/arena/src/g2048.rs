@@ -197,36 +197,6 @@ impl TileReport {
         ));
         out
     }
-
-    /// The report as JSON: the summary fields, and with `records` every game.
-    pub fn json(&self, records: bool) -> serde_json::Value {
-        let reached: serde_json::Map<String, serde_json::Value> =
-            self.reached.iter().map(|r| (r.tile.to_string(), serde_json::json!(r.share))).collect();
-        let details: Vec<serde_json::Value> = self
-            .reached
-            .iter()
-            .map(|r| {
-                serde_json::json!({"tile": r.tile, "games": r.games, "share": r.share,
-                    "interval": [r.interval.0, r.interval.1], "median_move": r.median_move})
-            })
-            .collect();
-        let mut value = serde_json::json!({
-            "game": self.game,
-            "bot": self.bot,
-            "games": self.games,
-            "seed": self.seed,
-            "reached": reached,
-            "reached_details": details,
-            "score": {"min": self.score[0], "median": self.score[1], "max": self.score[2]},
-            "moves_per_second": self.moves_per_second[1],
-            "moves_per_second_quartiles": [self.moves_per_second[0], self.moves_per_second[2]],
-            "seconds": self.seconds,
-        });
-        if records {
-            value["records"] = serde_json::json!(self.records);
-        }
-        value
-    }
 }
 
 /// One shard's games of a 2048 benchmark, as `hamle bench 2048 --shard I/N --out PART` writes them: a

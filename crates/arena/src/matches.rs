@@ -205,7 +205,7 @@ pub struct GameRecord {
 }
 
 /// One side's totals in a match report.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SideReport {
     /// The bot as the match was asked for it: its spec, parameters included (`engine(level=3)`), with the
     /// settings the bot names itself with added (`registry::named`).
@@ -229,7 +229,7 @@ pub struct SideReport {
 }
 
 /// The Elo difference of A over B with its 95 % interval; `null` in JSON where infinite.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EloReport {
     /// Elo of A minus Elo of B.
     pub diff: Option<f64>,
@@ -238,7 +238,7 @@ pub struct EloReport {
 }
 
 /// What a match found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MatchReport {
     /// The game as named in the registry.
     pub game: String,

@@ -3,7 +3,7 @@
 //! and the generalised log-likelihood ratio of the two hypotheses, checked after every pair until it crosses
 //! one of Wald's bounds. `docs/lab.md` gives the formulas.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ArenaError;
 use crate::matches::{GameRecord, MatchOptions, MatchReport};
@@ -91,7 +91,7 @@ fn nearest_with_score(observed: &[f64; 5], s: f64) -> [f64; 5] {
 pub const MAX_ELO: f64 = 2_000.0;
 
 /// What a test asks: the two hypotheses, in logistic Elo of A over B, the error rates, and the most games.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtOptions {
     /// H0: A is this much stronger (often 0: no gain).
     pub elo0: f64,
@@ -131,7 +131,7 @@ impl SprtOptions {
 }
 
 /// How a test ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
     /// The ratio fell to the lower bound: H0 (A is at most `elo0` stronger) accepted.
@@ -143,7 +143,7 @@ pub enum Verdict {
 }
 
 /// What a test found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtReport {
     /// What was asked.
     pub options: SprtOptions,

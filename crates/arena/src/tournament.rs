@@ -15,7 +15,7 @@ use hamle_core::Spec;
 const SCALE: f64 = std::f64::consts::LN_10 / 400.0;
 
 /// One bot's rating in a tournament.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     /// The bot as named on the command line.
     pub bot: String,
@@ -30,7 +30,7 @@ pub struct Rating {
 }
 
 /// What a tournament found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TournamentReport {
     /// The game as named.
     pub game: String,

@@ -11,6 +11,7 @@ use hamle_arena::{Spec, g2048};
 use hamle_chess::Chess;
 use hamle_chess::openings::SUITE;
 use hamle_core::{Budget, Game, Notation, Stream};
+use hamle_lab::report::{BenchReport, Report};
 use serde_json::{Value, json};
 
 /// What `hamle bench` measures and how.
@@ -74,11 +75,11 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         return Ok(());
     }
     if args.report.json {
-        println!("{}", serde_json::to_string_pretty(&report.json(false))?);
+        println!("{}", serde_json::to_string_pretty(&BenchReport::new(&report, false))?);
     } else {
         print!("{}", report.table());
     }
-    args.report.write_out(&report.json(true))
+    args.report.write_out(&serde_json::to_value(Report::Bench(BenchReport::new(&report, true)))?)
 }
 
 /// The median of sorted values (the mean of the middle two for an even count).

@@ -9,8 +9,9 @@ use hamle_arena::parts::Part;
 use hamle_arena::shard::Shard;
 use hamle_arena::{Seat, Setup, Spec, games};
 use hamle_core::Budget;
-use hamle_domineering::solve::{Bounds, SolveOptions, Solved, solve_position};
+use hamle_domineering::solve::{Bounds, SolveOptions, Solved, outcome_letter, solve_position};
 use hamle_domineering::{Domineering, Side};
+use hamle_lab::report::{OutcomeTable, Report, letters};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -131,17 +132,6 @@ pub fn solve(spec: &Spec, args: &SolveArgs) -> Result<()> {
     Ok(())
 }
 
-/// The seed's letter for a board: `V`/`H` when that side wins whoever starts, `1`/`2` when the
-/// first/second player wins either way.
-pub fn letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
-    match (vertical_first, horizontal_first) {
-        (Side::Vertical, Side::Vertical) => "V",
-        (Side::Horizontal, Side::Horizontal) => "H",
-        (Side::Vertical, Side::Horizontal) => "1",
-        (Side::Horizontal, Side::Vertical) => "2",
-    }
-}
-
 /// A sharded table's run: `hamle merge` prints the merged boards as the whole table.
 pub const TABLE_RUN: ItemsRun = ItemsRun { name: "domineering table", finish: print_merged_table };
 
@@ -182,7 +172,7 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
             "cols": cols,
             "vertical_first": winners[0].name(),
             "horizontal_first": winners[1].name(),
-            "letter": letter(winners[0], winners[1]),
+            "letter": outcome_letter(winners[0], winners[1]),
             "nodes": [effort[0].0, effort[1].0],
             "seconds": [effort[0].1, effort[1].1],
         }));
@@ -212,28 +202,21 @@ fn table(n: usize, options: &SolveOptions, json: bool, shard: Option<(Shard, &Pa
     print_table(&params, &cells, seconds, json)
 }
 
-/// The letters of a table's cells (as `--table N --json` gives them) by row and column, `?` where none is given.
-pub fn letters(n: usize, cells: &[serde_json::Value]) -> Vec<Vec<&str>> {
-    let mut grid = vec![vec!["?"; n]; n];
-    for cell in cells {
-        let (r, c) = (cell["rows"].as_u64().unwrap_or(0) as usize, cell["cols"].as_u64().unwrap_or(0) as usize);
-        if let Some(slot) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
-            *slot = cell["letter"].as_str().unwrap_or("?");
-        }
-    }
-    grid
-}
-
 /// Prints an outcome table from its cells (as `--table N` solves them, or `hamle merge` gathers them).
 fn print_table(params: &serde_json::Value, cells: &[serde_json::Value], seconds: f64, json: bool) -> Result<()> {
     let n = params["n"].as_u64().filter(|n| (1..=16).contains(n)).context("a table's size is 1 to 16")? as usize;
     anyhow::ensure!(cells.len() == n * n, "a table of {n}×{n} has {} boards, not {}", n * n, cells.len());
+    let table = OutcomeTable {
+        n,
+        bounds: params["bounds"].as_str().context("a table's bounds")?.to_owned(),
+        boards: serde_json::from_value(serde_json::Value::Array(cells.to_vec())).context("a table's boards")?,
+        seconds,
+    };
     if json {
-        let report = json!({ "n": n, "bounds": params["bounds"], "boards": cells, "seconds": seconds });
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&Report::DomineeringTable(table))?);
         return Ok(());
     }
-    let grid = letters(n, cells);
+    let grid = letters(&table);
     println!("Domineering outcomes, rows down, columns across (V: Vertical wins, H: Horizontal wins,");
     println!("1: the first player wins, 2: the second player wins, whoever that is)");
     print!("{:>4}", "");
@@ -295,13 +278,5 @@ mod tests {
         assert_eq!(parse_size("3×7").ok(), Some((3, 7)));
         assert!(parse_size("8").is_err());
         assert!(parse_size("ax8").is_err());
-    }
-
-    #[test]
-    fn letters_follow_the_seed() {
-        assert_eq!(letter(Side::Vertical, Side::Vertical), "V");
-        assert_eq!(letter(Side::Horizontal, Side::Horizontal), "H");
-        assert_eq!(letter(Side::Vertical, Side::Horizontal), "1");
-        assert_eq!(letter(Side::Horizontal, Side::Vertical), "2");
     }
 }

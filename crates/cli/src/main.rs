@@ -34,6 +34,7 @@ use hamle_arena::shard::Shard;
 use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use hamle_hapis::Side;
+use hamle_lab::report::Report;
 
 /// hamle ("move" in Turkish): a game-AI engine and arcade.
 #[derive(Parser, Debug)]
@@ -710,7 +711,7 @@ fn run(cli: Cli) -> Result<()> {
                 eprintln!("{} games written to {}", games.len(), path.display());
             }
             print_match(&report, json)?;
-            run_args.write_out(&serde_json::to_value(&report)?)
+            run_args.write_out(&serde_json::to_value(Report::Match(report))?)
         }
         Command::Bots { game } => {
             let kind = registry.game(&game)?;

@@ -8,6 +8,7 @@ use hamle_arena::items::{ItemsPart, merge_items};
 use hamle_arena::matches::merge_match;
 use hamle_arena::parts::Part;
 use hamle_arena::tournament::merge_tournament;
+use hamle_lab::report::{BenchReport, Report};
 
 /// The parts to combine and how to report.
 #[derive(clap::Args, Debug)]
@@ -89,16 +90,16 @@ pub fn run(args: &MergeArgs, items_runs: &[ItemsRun]) -> Result<()> {
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;
         crate::tournament::print_tournament(&report, args.json)?;
-        return write_out(args, &serde_json::to_value(&report)?);
+        return write_out(args, &serde_json::to_value(Report::Tournament(report))?);
     }
     if !benches.is_empty() {
         let report = merge_bench(benches)?;
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&report.json(false))?);
+            println!("{}", serde_json::to_string_pretty(&BenchReport::new(&report, false))?);
         } else {
             print!("{}", report.table());
         }
-        return write_out(args, &report.json(true));
+        return write_out(args, &serde_json::to_value(Report::Bench(BenchReport::new(&report, true)))?);
     }
     let mut report = merge_match(matches)?;
     let games: Vec<String> = report.records.iter_mut().filter_map(|r| r.transcript.take()).collect();
@@ -107,7 +108,7 @@ pub fn run(args: &MergeArgs, items_runs: &[ItemsRun]) -> Result<()> {
         eprintln!("{} games written to {}", games.len(), path.display());
     }
     crate::print_match(&report, args.json)?;
-    write_out(args, &serde_json::to_value(&report)?)
+    write_out(args, &serde_json::to_value(Report::Match(report))?)
 }
 
 /// Writes the full report to `--out`, if given, and says where it went.

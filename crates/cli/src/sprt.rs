@@ -4,6 +4,7 @@ use anyhow::Result;
 use hamle_arena::matches::TimeControl;
 use hamle_arena::sprt::{SprtOptions, bounds, run_sprt};
 use hamle_arena::{MatchOptions, Spec, games};
+use hamle_lab::report::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{BudgetArgs, ReportArgs};
@@ -78,5 +79,5 @@ pub fn run(args: SprtArgs) -> Result<()> {
     } else {
         print!("{}", report.table());
     }
-    args.report.write_out(&serde_json::to_value(&report)?)
+    args.report.write_out(&serde_json::to_value(Report::Sprt(report))?)
 }

@@ -6,6 +6,7 @@ use hamle_arena::parts::Part;
 use hamle_arena::shard::Shard;
 use hamle_arena::tournament::{TournamentOptions, TournamentReport, run_tournament, run_tournament_shard};
 use hamle_arena::{MatchOptions, Spec, games};
+use hamle_lab::report::Report;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::{BudgetArgs, ReportArgs};
@@ -87,7 +88,7 @@ pub fn run(args: TournamentArgs) -> Result<()> {
     let report = run_tournament(kind, &spec, &bots, &match_options, &options, &mut progress)?;
     bar.finish_and_clear();
     print_tournament(&report, json)?;
-    args.report.write_out(&serde_json::to_value(&report)?)
+    args.report.write_out(&serde_json::to_value(Report::Tournament(report))?)
 }
 
 /// Prints a tournament's ratings and crosstable, or its JSON without the games (which `--out` keeps): what

@@ -1,8 +1,7 @@
 //! `hamle train hapis`: TD(λ) self-play training of the Hapis network, with checkpoints and a training
-//! curve (the network's score against `thesis` and `heuristic`) written as CSV and as an SVG chart drawn by the
-//! report's plotting.
+//! curve (the network's score against `thesis` and `heuristic`) written as CSV and as an SVG chart
+//! (`hamle_lab::curve`).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -14,6 +13,7 @@ use hamle_core::Bot;
 use hamle_hapis::bots::{Heuristic, Level, Net, Thesis};
 use hamle_hapis::train::{TdConfig, Trainer};
 use hamle_hapis::{Hapis, Settings};
+use hamle_lab::curve::{Curve, HAPIS, Layout, Point};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// What `hamle train` was asked to do (Hapis's network, 2048's n-tuple network, or the chess engine's tuning).
@@ -108,17 +108,6 @@ fn parse_share(text: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("'{text}' is not a share between 0 and 1"))
 }
 
-/// One point of the training curve.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CurvePoint {
-    /// Self-play games trained.
-    pub games: u64,
-    /// Share of games won, and points per game, against thesis then heuristic.
-    pub thesis: (f64, f64),
-    /// The same against heuristic.
-    pub heuristic: (f64, f64),
-}
-
 /// Runs `hamle train`: Hapis here, 2048 and chess in their own modules.
 pub fn run(args: &TrainArgs) -> Result<()> {
     if args.game != "chess" && args.label.is_some() {
@@ -155,7 +144,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
     let csv = curve_path(&args.out, "csv");
     let svg = curve_path(&args.out, "svg");
     let first_game = net.games;
-    let mut curve = resumed_curve(args, first_game, parse_curve, |p| p.games)?;
+    let mut curve = resumed_curve(args, first_game, &HAPIS)?;
     let Some(end) = first_game.checked_add(args.games) else {
         bail!("--games {} after the {first_game} already trained is too many", args.games);
     };
@@ -174,8 +163,8 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         bar.set_style(style.progress_chars("=> "));
     }
     bar.enable_steady_tick(Duration::from_millis(500));
-    if curve.is_empty() && args.eval_every > 0 {
-        curve.push(measure(&trainer, args.eval_games)?);
+    if curve.points.is_empty() && args.eval_every > 0 {
+        curve.points.push(measure(&trainer, args.eval_games)?);
         write_curve(&csv, &svg, &curve)?;
     }
     while trainer.net().games < end {
@@ -193,12 +182,10 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         }
         if args.eval_every > 0 && games.is_multiple_of(args.eval_every) {
             let point = measure(&trainer, args.eval_games)?;
-            bar.set_message(format!(
-                "vs thesis {:.0} %, vs heuristic {:.0} %",
-                100.0 * point.thesis.0,
-                100.0 * point.heuristic.0
-            ));
-            curve.push(point);
+            if let [thesis, _, heuristic, _] = point.values[..] {
+                bar.set_message(format!("vs thesis {:.0} %, vs heuristic {:.0} %", 100.0 * thesis, 100.0 * heuristic));
+            }
+            curve.points.push(point);
             write_curve(&csv, &svg, &curve)?;
         }
     }
@@ -231,37 +218,30 @@ pub(crate) fn curve_path(out: &Path, ext: &str) -> PathBuf {
     out.with_extension(format!("curve.{ext}"))
 }
 
-/// The network now, 1-ply, against `thesis` and `heuristic`: `games` games each, the same seed every time.
-fn measure(trainer: &Trainer, games: u64) -> Result<CurvePoint> {
+/// The network now, 1-ply, against `thesis` and `heuristic`: `games` games each, the same seed every time; a point
+/// of the [`HAPIS`] curve (the share won and the points a game against each).
+fn measure(trainer: &Trainer, games: u64) -> Result<Point> {
     let net: Arc<Net> = trainer.snapshot();
     let start = Hapis::new(Settings::default());
     let options = MatchOptions { games: usize::try_from(games)?, seed: 1, ..MatchOptions::default() };
     let neural = || -> Box<dyn Bot<Hapis>> { Box::new(Level::Advanced.player(net.clone())) };
-    let share = |r: &MatchReport| (r.a.wins as f64 / games as f64, r.a.points_per_game);
+    let share = |r: &MatchReport| [r.a.wins as f64 / games as f64, r.a.points_per_game];
     let thesis = run_match("hapis", &|_| start, &neural, &|| Box::new(Thesis), &options);
     let heuristic = run_match("hapis", &|_| start, &neural, &|| Box::new(Heuristic::default()), &options);
-    Ok(CurvePoint { games: trainer.net().games, thesis: share(&thesis), heuristic: share(&heuristic) })
+    Ok(Point { games: trainer.net().games, values: [share(&thesis), share(&heuristic)].concat() })
 }
 
-/// The first line of a training curve's CSV.
-pub(crate) const CSV_HEADER: &str = "games,won_vs_thesis,points_vs_thesis,won_vs_heuristic,points_vs_heuristic";
-
-/// The curve to go on from: with `--resume`, the points written next to that file (read by `parse`; none if there
-/// is no such file) up to `first_game`, the games its weights had; else none.
-pub(crate) fn resumed_curve<P>(
-    args: &TrainArgs,
-    first_game: u64,
-    parse: fn(&str, &str) -> Result<Vec<P>>,
-    games: fn(&P) -> u64,
-) -> Result<Vec<P>> {
-    let Some(resumed) = &args.resume else { return Ok(Vec::new()) };
+/// The curve of `layout` to go on from: with `--resume`, the points written next to that file (none if there is
+/// no such file) up to `first_game`, the games its weights had; else none.
+pub(crate) fn resumed_curve(args: &TrainArgs, first_game: u64, layout: &'static Layout) -> Result<Curve> {
+    let Some(resumed) = &args.resume else { return Ok(Curve::new(layout)) };
     let path = curve_path(resumed, "csv");
     let mut curve = match std::fs::read_to_string(&path) {
-        Ok(text) => parse(&text, &path.display().to_string())?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Ok(text) => Curve::read_as(layout, &text, &path.display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Curve::new(layout),
         Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
     };
-    curve.retain(|p| games(p) <= first_game);
+    curve.points.retain(|p| p.games <= first_game);
     Ok(curve)
 }
 
@@ -274,50 +254,8 @@ where
     parse(&bytes).with_context(|| format!("reading {}", path.display()))
 }
 
-/// A training curve's points from its CSV; `shown` names the file in errors.
-pub(crate) fn parse_curve(text: &str, shown: &str) -> Result<Vec<CurvePoint>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(CSV_HEADER) {
-        bail!("{shown} is not a training curve (its first line is not `{CSV_HEADER}`)");
-    }
-    lines
-        .enumerate()
-        .map(|(n, line)| {
-            let bad = || anyhow::anyhow!("{shown} line {}: '{line}' is not a curve point", n + 2);
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let [games, f1, f2, f3, f4] = fields.as_slice() else { return Err(bad()) };
-            let number = |x: &str| x.parse::<f64>().map_err(|_| bad());
-            Ok(CurvePoint {
-                games: games.parse().map_err(|_| bad())?,
-                thesis: (number(f1)?, number(f2)?),
-                heuristic: (number(f3)?, number(f4)?),
-            })
-        })
-        .collect()
-}
-
-fn write_curve(csv: &Path, svg: &Path, curve: &[CurvePoint]) -> Result<()> {
-    let mut text = format!("{CSV_HEADER}\n");
-    for p in curve {
-        let _ =
-            writeln!(text, "{},{:.4},{:.4},{:.4},{:.4}", p.games, p.thesis.0, p.thesis.1, p.heuristic.0, p.heuristic.1);
-    }
-    write_atomically(csv, text.as_bytes())?;
-    write_atomically(svg, curve_svg(curve)?.as_bytes())
-}
-
-/// A line chart of the share of games won against each opponent, by games trained.
-pub(crate) fn curve_svg(curve: &[CurvePoint]) -> Result<String> {
-    let share = |f: fn(&CurvePoint) -> f64| curve.iter().map(|p| (p.games as f64, 100.0 * f(p))).collect::<Vec<_>>();
-    let lines = [
-        ("won against thesis".to_owned(), share(|p| p.thesis.0)),
-        ("won against heuristic".to_owned(), share(|p| p.heuristic.0)),
-    ];
-    crate::report::curve_chart(
-        "Hapis network, 1-ply: games won as training goes on",
-        "self-play games trained",
-        "% of games won",
-        &lines,
-        (0.0, 100.0),
-    )
+/// Writes the curve as CSV and as a chart, each through a temporary file.
+pub(crate) fn write_curve(csv: &Path, svg: &Path, curve: &Curve) -> Result<()> {
+    write_atomically(csv, curve.csv().as_bytes())?;
+    write_atomically(svg, curve.svg()?.as_bytes())
 }

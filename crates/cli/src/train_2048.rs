@@ -1,8 +1,6 @@
 //! `hamle train 2048`: TD(0) afterstate learning of the 2048 n-tuple network by self-play, with checkpoints
 //! and a learning curve (the training games' own scores and tiles, in blocks) written as CSV and SVG.
 
-use std::fmt::Write as _;
-use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
@@ -10,24 +8,12 @@ use hamle_2048::SpawnRule;
 use hamle_2048::bots::{Network, Trainer};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::train::{TrainArgs, curve_path, read_weights, resumed_curve, write_atomically};
+use hamle_lab::curve::{NTUPLE_2048, Point};
 
-/// One point of the learning curve: a block of training games.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Block {
-    /// Games trained at the block's end.
-    pub games: u64,
-    /// Mean score of the block's games.
-    pub mean_score: f64,
-    /// Share of the block's games reaching 2048, 8192, 16384 and 32768.
-    pub reached: [f64; 4],
-}
+use crate::train::{TrainArgs, curve_path, read_weights, resumed_curve, write_atomically, write_curve};
 
-/// The exponents whose shares the curve follows: 2048, 8192, 16384, 32768.
+/// The exponents whose shares the curve follows ([`NTUPLE_2048`]'s columns): 2048, 8192, 16384, 32768.
 const FOLLOWED: [u8; 4] = [11, 13, 14, 15];
-
-/// The first line of a 2048 learning curve's CSV.
-pub(crate) const CSV_HEADER: &str = "games,mean_score,reached_2048,reached_8192,reached_16384,reached_32768";
 
 /// Runs `hamle train 2048`.
 pub fn run(args: &TrainArgs) -> Result<()> {
@@ -59,7 +45,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         bail!("--games {} after the {first_game} already trained is too many", args.games);
     };
     let (csv, svg) = (curve_path(&args.out, "csv"), curve_path(&args.out, "svg"));
-    let mut curve = resumed_curve(args, first_game, parse_curve, |p| p.games)?;
+    let mut curve = resumed_curve(args, first_game, &NTUPLE_2048)?;
     eprintln!(
         "training the 2048 n-tuple network from game {first_game} to {end}, seed {}, α {}, initial value {}",
         net.seed, args.alpha, net.initial
@@ -87,17 +73,15 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         if block > 0 && (games.is_multiple_of(block) || games == end) {
             // The games counted since the block began, or since the run began when it resumed inside a block.
             let n = games - first_game.max((games - 1) / block * block);
-            let point =
-                Block { games, mean_score: scores as f64 / n as f64, reached: reached.map(|c| c as f64 / n as f64) };
+            let (mean_score, shares) = (scores as f64 / n as f64, reached.map(|c| c as f64 / n as f64));
             bar.set_message(format!(
-                "mean score {:.0}, 2048 in {:.0} %, 16384 in {:.0} %, {:.0} moves/s",
-                point.mean_score,
-                100.0 * point.reached[0],
-                100.0 * point.reached[2],
+                "mean score {mean_score:.0}, 2048 in {:.0} %, 16384 in {:.0} %, {:.0} moves/s",
+                100.0 * shares[0],
+                100.0 * shares[2],
                 moves as f64 / begun.elapsed().as_secs_f64()
             ));
             if n == block {
-                curve.push(point);
+                curve.points.push(Point { games, values: [&[mean_score][..], &shares].concat() });
                 write_curve(&csv, &svg, &curve)?;
             }
             (scores, reached) = (0, [0; 4]);
@@ -130,7 +114,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         hamle_2048::bots::WEIGHTS
     );
     eprintln!("weights written to {}", args.out.display());
-    if !curve.is_empty() {
+    if !curve.points.is_empty() {
         write_curve(&csv, &svg, &curve)?;
         eprintln!("learning curve written to {} and {}", csv.display(), svg.display());
     }
@@ -148,68 +132,4 @@ fn save(net: &Network, args: &TrainArgs) -> Result<()> {
         None => net.to_bytes(args.compact),
     };
     write_atomically(&args.out, &bytes)
-}
-
-/// A 2048 learning curve's points from its CSV; `shown` names the file in errors.
-pub(crate) fn parse_curve(text: &str, shown: &str) -> Result<Vec<Block>> {
-    let mut lines = text.lines();
-    if lines.next() != Some(CSV_HEADER) {
-        bail!("{shown} is not a 2048 learning curve (its first line is not `{CSV_HEADER}`)");
-    }
-    lines
-        .enumerate()
-        .map(|(n, line)| {
-            let bad = || anyhow::anyhow!("{shown} line {}: '{line}' is not a curve point", n + 2);
-            let fields: Vec<&str> = line.split(',').map(str::trim).collect();
-            let [games, mean, r @ ..] = fields.as_slice() else { return Err(bad()) };
-            let number = |x: &str| x.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(bad);
-            let reached: Vec<f64> = r.iter().map(|x| number(x)).collect::<Result<_>>()?;
-            Ok(Block {
-                games: games.parse().map_err(|_| bad())?,
-                mean_score: number(mean)?,
-                reached: reached.try_into().map_err(|_| bad())?,
-            })
-        })
-        .collect()
-}
-
-fn write_curve(csv: &Path, svg: &Path, curve: &[Block]) -> Result<()> {
-    let mut text = format!("{CSV_HEADER}\n");
-    for p in curve {
-        let [a, b, c, d] = p.reached;
-        let _ = writeln!(text, "{},{:.1},{a:.4},{b:.4},{c:.4},{d:.4}", p.games, p.mean_score);
-    }
-    write_atomically(csv, text.as_bytes())?;
-    write_atomically(svg, curve_svg(curve)?.as_bytes())
-}
-
-/// A line chart of the share of training games reaching each followed tile, by games trained.
-pub(crate) fn curve_svg(curve: &[Block]) -> Result<String> {
-    let lines: Vec<(String, Vec<(f64, f64)>)> = FOLLOWED
-        .iter()
-        .enumerate()
-        .map(|(k, &e)| {
-            (format!("reached {}", 1u32 << e), curve.iter().map(|p| (p.games as f64, 100.0 * p.reached[k])).collect())
-        })
-        .collect();
-    crate::report::curve_chart(
-        "2048 n-tuple network, 1-ply: tiles reached as training goes on",
-        "training games",
-        "% of the block's games",
-        &lines,
-        (0.0, 100.0),
-    )
-}
-
-/// The curve as a Markdown table, for `hamle report`.
-pub(crate) fn curve_markdown(curve: &[Block]) -> String {
-    let mut md = String::from(
-        "## Learning curve: the 2048 n-tuple network, 1-ply (each row the block of training games ending there)\n\n\
-         | games trained | mean score | 2048 | 8192 | 16384 | 32768 |\n|---:|---:|---:|---:|---:|---:|\n",
-    );
-    for p in curve {
-        let [a, b, c, d] = p.reached.map(|s| 100.0 * s);
-        let _ = writeln!(md, "| {} | {:.0} | {a:.1} % | {b:.1} % | {c:.1} % | {d:.1} % |", p.games, p.mean_score);
-    }
-    md
 }

@@ -287,8 +287,20 @@ fn a_report_writes_up_a_tournament_a_test_and_a_benchmark_with_a_chart_each() {
     }
     for chart in ["t.svg", "s.svg", "b.svg"] {
         assert!(page.contains(&format!("({chart})")), "{chart} linked");
-        assert!(read(chart).starts_with("<svg"), "{chart} drawn");
     }
+    // One dot a bot on the ladder; one line of the ratio between two red bounds, a point a pair played.
+    assert_eq!(read("t.svg").matches("<circle").count(), 3, "a bar a bot");
+    let sprt: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("s.json")).expect("s.json")).expect("JSON");
+    let pairs = sprt["trace"].as_array().expect("the trace").len();
+    let s = read("s.svg");
+    assert_eq!(s.lines().filter(|l| l.contains("stroke=\"#FF0000\"")).count(), 2, "the two bounds");
+    let trace = s.lines().find(|l| l.contains("stroke=\"#0000FF\"")).expect("the ratio's line");
+    assert_eq!(
+        trace.split("points=\"").nth(1).and_then(|p| p.split('"').next()).map(|p| p.split_whitespace().count()),
+        Some(pairs),
+        "{trace}"
+    );
     // plotters writes each text on a line of its own.
     assert!(read("t.svg").contains("\nthesis(depth=1)\n"), "the ladder names its bots");
     assert!(read("s.svg").contains("\nLLR\n"), "the ratio's axis");

@@ -68,10 +68,21 @@ fn tiles_report_compares_each_reading_with_the_reports_share_and_draws_its_chart
         assert_eq!(f["reproduces"], false, "{f}");
         assert!(f["why"].as_str().is_some_and(|w| w.contains("0/4 cannot be one rate")), "{f}");
     }
-    for chart in ["reach-2048.svg", "largest-tile.svg"] {
-        let svg = std::fs::read_to_string(dir.join(chart)).expect("chart");
-        assert!(svg.starts_with("<svg") && svg.contains("</svg>"), "{chart}");
+    let chart = |name: &str| std::fs::read_to_string(dir.join(name)).expect("chart");
+    // The report's share in red, then each run's, labelled by reading and tile draw.
+    let reach = chart("reach-2048.svg");
+    let dots: Vec<&str> = reach.lines().filter(|l| l.starts_with("<circle")).collect();
+    assert_eq!(dots.len(), 5, "the report and four runs: {reach}");
+    assert!(dots[0].contains("fill=\"#FF0000\"") && dots[1..].iter().all(|d| d.contains("fill=\"#0000FF\"")));
+    for label in ["\nthe report\n", "\nper-move, 80/20\n", "\nper-tile, 90/10\n"] {
+        assert!(reach.contains(label), "{label} in {reach}");
     }
+    // Four runs over six tiles, and the report's 2048 as one red mark.
+    let largest = chart("largest-tile.svg");
+    let dots: Vec<&str> = largest.lines().filter(|l| l.starts_with("<circle")).collect();
+    assert_eq!(dots.len(), 4 * 6 + 1, "{largest}");
+    assert_eq!(dots.iter().filter(|d| d.contains("fill=\"#FF0000\"")).count(), 1);
+    assert!(largest.contains("\nseed(sums=per-tile) on 2048\n"), "a run's name in the legend: {largest}");
 }
 
 /// The Hapis thesis (`000`): the bot plays §4.6's 2-3 as the thesis does, and the search chapters' worked examples

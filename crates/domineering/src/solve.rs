@@ -140,6 +140,22 @@ pub struct Solved {
     pub table_mib: u64,
 }
 
+/// A board's outcome as the seed's table writes it, from its winner with Vertical first and with Horizontal
+/// first: `V` (Vertical wins whoever starts), `H`, `1` (the first player wins), `2` (the second).
+///
+/// ```
+/// use hamle_domineering::{Side, solve::outcome_letter};
+/// assert_eq!(outcome_letter(Side::Vertical, Side::Horizontal), "1");
+/// ```
+pub fn outcome_letter(vertical_first: Side, horizontal_first: Side) -> &'static str {
+    match (vertical_first, horizontal_first) {
+        (Side::Vertical, Side::Vertical) => "V",
+        (Side::Horizontal, Side::Horizontal) => "H",
+        (Side::Vertical, Side::Horizontal) => "1",
+        (Side::Horizontal, Side::Vertical) => "2",
+    }
+}
+
 /// Solves an empty `rows`×`cols` board with `first` to move.
 ///
 /// # Errors
@@ -1202,6 +1218,15 @@ fn cell_hash(k: usize, rows: usize, cols: usize, r: usize, c: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use hamle_core::Stream;
+
+    #[test]
+    fn letters_follow_the_seed() {
+        use super::{Side, outcome_letter as letter};
+        assert_eq!(letter(Side::Vertical, Side::Vertical), "V");
+        assert_eq!(letter(Side::Horizontal, Side::Horizontal), "H");
+        assert_eq!(letter(Side::Vertical, Side::Horizontal), "1");
+        assert_eq!(letter(Side::Horizontal, Side::Vertical), "2");
+    }
 
     use super::{Bits, Geometry, Lines, Sure, Units, View};
 

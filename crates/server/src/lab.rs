@@ -26,6 +26,7 @@ use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use hamle_lab::results::Results;
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
 
 use crate::App;
@@ -148,12 +149,8 @@ fn listing(dir: &FsPath) -> Vec<Listed> {
             let text = small_text(&root, &[&name, "report.md"])?;
             let title = text.lines().find_map(|l| l.strip_prefix("# ")).unwrap_or(&name).to_owned();
             let counts = small_text(&root, &[&name, "results.json"])
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-                .and_then(|v| {
-                    let findings = v["findings"].as_array()?.clone();
-                    let reproduced = findings.iter().filter(|f| f["reproduces"] == true).count();
-                    Some((reproduced, findings.len()))
-                });
+                .and_then(|t| serde_json::from_str::<Results>(&t).ok())
+                .map(|results| results.reproduced());
             Some((name, title, counts))
         })
         .collect();

@@ -23,7 +23,16 @@ fn reports(test: &str) -> PathBuf {
         "# Seed 003: 2048\n\nLead <b>bold</b>.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n![chart](reach.svg)\n",
     );
     write("003/reach.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>");
-    write("003/results.json", r#"{"findings": [{"reproduces": true}, {"reproduces": false}, {"reproduces": false}]}"#);
+    let finding = |reproduces: bool| {
+        format!(r#"{{"what": "w", "seed": "s", "ours": "o", "reproduces": {reproduces}, "why": "y"}}"#)
+    };
+    let findings = [finding(true), finding(false), finding(false)].join(", ");
+    write(
+        "003/results.json",
+        &format!(
+            r#"{{"kind": "2048", "command": "c", "scale": 1.0, "seed": 1, "runs": [], "findings": [{findings}]}}"#
+        ),
+    );
     write("003/notes.txt", "not served");
     write("004/report.md", "# Seed 004: tic-tac-toe\n");
     write("empty/readme.txt", "a folder without a report is not listed");

@@ -4,18 +4,19 @@
 use anyhow::Result;
 use hamle_arena::{Spec, g2048};
 use hamle_core::Budget;
-use serde_json::Value;
 
-use super::{Finding, Lab, Report, compare_shares, share};
-use crate::report::{Bar, interval_chart, line_chart};
+use super::{Finding, Options, Reproduction, Verdict, compare_shares, share};
+use crate::chart::{Bar, interval_chart, line_chart};
+use crate::report::BenchReport;
+use crate::results::Figures;
 
 /// The report's games and how many reached 2048 (§3).
 const SEED_GAMES: usize = 30;
 const SEED_REACHED: usize = 23;
 
 /// Plays the report's player under each reading and tile draw.
-pub fn reproduce(lab: &Lab) -> Result<Report> {
-    let mut report = Report::new(
+pub fn reproduce(lab: &Options) -> Result<Reproduction> {
+    let mut report = Reproduction::new(
         "Seed 003: 2048 with depth-limited search",
         "The report's player (`seed`: depth-3 search, a 2 in every empty cell, boards scored by the corner mask) \
          reached 2048 in 23 of its 30 games, with new tiles 2 at 80 % and 4 at 20 %. The report is ambiguous on how \
@@ -30,15 +31,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         for sums in ["per-move", "per-tile"] {
             let game: Spec = game.parse()?;
             let bot: Spec = format!("seed(sums={sums})").parse()?;
-            let run = g2048::bench_2048(
-                &game,
-                &bot,
-                games,
-                0,
-                lab.seed,
-                Budget::UNLIMITED,
-                Some(&crate::progress::bench_bar()),
-            )?;
+            let run = g2048::bench_2048(&game, &bot, games, 0, lab.seed, Budget::UNLIMITED, lab.benches.as_ref())?;
             let reached = run.reached.iter().find(|r| r.tile == 2048).map_or(0, |r| r.games);
             let (verdict, why) = compare_shares(SEED_REACHED, SEED_GAMES, reached, games);
             report.finding(Finding {
@@ -91,9 +84,9 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let mut data = Vec::new();
     for (name, run) in &runs {
         report.section(&format!("### {name}\n\n{}", run.table()));
-        data.push(run.json(false));
+        data.push(BenchReport::new(run, false));
     }
-    let reproduced = report.findings.iter().any(|f| f.verdict == super::Verdict::Reproduces);
+    let reproduced = report.findings.iter().any(|f| f.verdict == Verdict::Reproduces);
     report.section(if reproduced {
         "## Why\n\nAt least one reading agrees with the report's share: that reading is the likelier account of what \
          its games ran."
@@ -103,7 +96,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
          new tile may fall on. Reaching 2048 three times in four asks for more than the search and score the report \
          prints; its code is not in the report, so what its games ran cannot be checked."
     });
-    report.data("runs", Value::Array(data));
+    report.figures(Figures::G2048 { runs: data });
     Ok(report)
 }
 

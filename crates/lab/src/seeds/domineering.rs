@@ -8,11 +8,12 @@ use anyhow::Result;
 use hamle_arena::tournament::{TournamentOptions, run_tournament};
 use hamle_arena::{MatchOptions, Spec, games};
 use hamle_domineering::Side;
-use hamle_domineering::solve::{SolveOptions, solve};
+use hamle_domineering::solve::{SolveOptions, outcome_letter, solve};
 use rayon::prelude::*;
-use serde_json::json;
 
-use super::{Finding, Lab, Report, Verdict};
+use super::{Finding, Options, Reproduction, Step, Verdict};
+use crate::report::Section;
+use crate::results::{Figures, Ratings, TableCell};
 
 /// The paper's table, rows 1 to 16 and columns 1 to 16 (R rows down, C columns across), as printed in our OCR
 /// copy (`../shared/seeds/002…`, its first 16 cells of each row; runs of one letter written out). V: Vertical
@@ -61,7 +62,7 @@ fn outcomes(letter: &str) -> [Option<Side>; 2] {
 fn letter(found: [Option<Side>; 2]) -> &'static str {
     use Side::{Horizontal as H, Vertical as V};
     match found {
-        [Some(vertical_first), Some(horizontal_first)] => crate::domineering::letter(vertical_first, horizontal_first),
+        [Some(vertical_first), Some(horizontal_first)] => outcome_letter(vertical_first, horizontal_first),
         [Some(V), None] => "1v",
         [Some(H), None] => "2v",
         [None, Some(H)] => "1h",
@@ -76,8 +77,8 @@ const PLAYERS: &[&str] =
     &["seed", "seed(k3=1)", "seed(k3=10)", "seed(k2=0,k4=0)", "seed(k2=0,k3=1,k4=0)", "seed(k1=0,k2=0,k4=0)", "random"];
 
 /// Solves the table and plays the weights.
-pub fn reproduce(lab: &Lab) -> Result<Report> {
-    let mut report = Report::new(
+pub fn reproduce(lab: &Options, tell: &mut dyn FnMut(Step)) -> Result<Reproduction> {
+    let mut report = Reproduction::new(
         "Seed 002: Domineering",
         "The paper prints the outcome of every board up to 33 columns (after Lachmann, Moore and Rapaport) and a \
          heuristic for play, `SP = k1·BG + k2·BS − k3·RG − k4·RS` (our possible and safe moves, theirs) with k1 = k2 \
@@ -176,11 +177,9 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let match_options = MatchOptions { seed: lab.seed, ..MatchOptions::default() };
     let options = TournamentOptions { games_per_pair, gauntlet: None, anchor: PLAYERS.len() - 1 };
     let pairings = PLAYERS.len() * (PLAYERS.len() - 1) / 2;
-    let mut shown = |done: usize, total: usize| eprint!("\rweights on 8×8: pairing {done} of {total}   ");
+    let mut shown = |done: usize, total: usize| tell(Step::Pairing { what: "weights on 8×8".into(), done, total });
     let tournament = run_tournament(kind, &game, &bots, &match_options, &options, &mut shown)?;
-    eprintln!();
-    let value = serde_json::to_value(&tournament)?;
-    let (ladder, svg) = crate::report::tournament(&value)?;
+    let Section { markdown: ladder, svg } = crate::report::tournament(&tournament)?;
     let paper = tournament.ratings.iter().find(|r| r.bot == "seed");
     let best = tournament.ratings.first();
     let (paper_elo, paper_high) = paper.map_or((0.0, 0.0), |r| (r.elo, r.ci95[1]));
@@ -208,21 +207,19 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         lab.seed
     ));
     report.chart("weights", "ratings of the weights on 8 × 8, with 95 % intervals", svg);
-    report.data(
-        "table",
-        json!(
-            boards
-                .iter()
-                .zip(&solved)
-                .map(|(&(r, c), s)| json!({"rows": r, "cols": c, "ours": letter(*s),
-            "paper": SEED_TABLE[r - 1].split(' ').nth(c - 1)}))
-                .collect::<Vec<_>>()
-        ),
-    );
-    report.data(
-        "tournament",
-        json!({"ratings": tournament.ratings, "crosstable": tournament.crosstable, "bots": tournament.bots}),
-    );
+    report.figures(Figures::Domineering {
+        table: boards
+            .iter()
+            .zip(&solved)
+            .map(|(&(rows, cols), s)| TableCell {
+                rows,
+                cols,
+                ours: letter(*s).to_owned(),
+                paper: SEED_TABLE[rows - 1].split(' ').nth(cols - 1).map(str::to_owned),
+            })
+            .collect(),
+        tournament: Ratings { ratings: tournament.ratings, crosstable: tournament.crosstable, bots: tournament.bots },
+    });
     Ok(report)
 }
 

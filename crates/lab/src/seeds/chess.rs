@@ -5,10 +5,10 @@
 use anyhow::Result;
 use hamle_arena::elo::{mean_interval, wilson};
 use hamle_arena::{MatchOptions, MatchReport, Spec, games};
-use serde_json::{Value, json};
 
-use super::{Finding, Lab, Report, Verdict};
-use crate::report::{Bar, interval_chart};
+use super::{Finding, Options, Reproduction, Step, Verdict};
+use crate::chart::{Bar, interval_chart};
+use crate::results::{ChessMatch, Figures};
 
 /// A row of the thesis's tables: its player's wins, draws and losses (it played black) in 10 games.
 struct Row {
@@ -106,8 +106,8 @@ fn interval(m: &MatchReport) -> (f64, f64) {
 }
 
 /// Plays every setting the tables need, and the three claims head to head.
-pub fn reproduce(lab: &Lab) -> Result<Report> {
-    let mut report = Report::new(
+pub fn reproduce(lab: &Options, tell: &mut dyn FnMut(Step)) -> Result<Reproduction> {
+    let mut report = Reproduction::new(
         "Seed 001: a chess program based on minimax",
         "The thesis's player (plain minimax on material and piece-square tables, `thesis`) played 10 games per \
          setting, always black, against Windows 7's Chess Titans (levels 1, 2, 4) and Chessmaster 10's \
@@ -132,14 +132,13 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("chess")?;
     let chess: Spec = "chess".parse()?;
     let games = lab.games(SEED_GAMES);
-    let options =
-        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
+    let options = MatchOptions { games, seed: lab.seed, progress: lab.matches.clone(), ..MatchOptions::default() };
     let mut played: Vec<((String, String), MatchReport)> = Vec::new();
     let mut play = |a: &str, b: &str| -> Result<MatchReport> {
         if let Some((_, m)) = played.iter().find(|((x, y), _)| x == a && y == b) {
             return Ok(m.clone());
         }
-        eprintln!("{a} against {b}, {games} games");
+        tell(Step::Match { a: a.to_owned(), b: b.to_owned(), games });
         let m = kind.run_match(&chess, &a.parse()?, &b.parse()?, &options)?;
         played.push(((a.to_owned(), b.to_owned()), m.clone()));
         Ok(m)
@@ -249,25 +248,31 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
             if first_low > last_high { "do not overlap" } else { "overlap" }
         ),
     });
-    report.data(
-        "matches",
-        Value::Array(
-            played
-                .iter()
-                .map(|((a, b), m)| {
-                    let black = as_black(m);
-                    json!({"a": a, "b": b, "games": m.games, "wins": m.a.wins, "draws": m.a.draws,
-                        "losses": m.a.losses, "score": m.mean_score, "ci95": [interval(m).0, interval(m).1],
-                        "as_black": black, "seconds": m.seconds})
-                })
-                .collect(),
-        ),
-    );
+    report.figures(Figures::Chess {
+        matches: played
+            .iter()
+            .map(|((a, b), m)| {
+                let (low, high) = interval(m);
+                ChessMatch {
+                    a: a.clone(),
+                    b: b.clone(),
+                    games: m.games,
+                    wins: m.a.wins,
+                    draws: m.a.draws,
+                    losses: m.a.losses,
+                    score: m.mean_score,
+                    ci95: [low, high],
+                    as_black: as_black(m),
+                    seconds: m.seconds,
+                }
+            })
+            .collect(),
+    });
     Ok(report)
 }
 
 /// A head-to-head claim: it reproduces when the 95 % interval of the first-named player's score lies above ½.
-fn claim(report: &mut Report, what: &str, seed: &str, m: &MatchReport) {
+fn claim(report: &mut Reproduction, what: &str, seed: &str, m: &MatchReport) {
     let (lo, hi) = interval(m);
     let elo = m.elo.diff.map_or("±∞".to_owned(), |e| format!("{e:+.0}"));
     report.finding(Finding {

@@ -7,9 +7,9 @@ use anyhow::{Context, Result};
 use hamle_arena::{MatchOptions, Spec, games};
 use hamle_classics::tictactoe::{Outcome, Solution, TicTacToe, Variant, definition};
 use hamle_core::{Budget, Game, Notation, Stream, Turn};
-use serde_json::json;
 
-use super::{Finding, Lab, Report, Verdict};
+use super::{Finding, Options, Reproduction, Verdict};
+use crate::results::{Figures, TicTacToeMatch, WalkCount};
 
 /// Every line of play in which `bot` plays `side` and the opponent tries every move: how the games end, and the
 /// positions where the bot's move lowers what it can force (by the exact solution).
@@ -64,8 +64,8 @@ fn side_name(side: u8) -> &'static str {
 }
 
 /// Plays the blog's claims out.
-pub fn reproduce(lab: &Lab) -> Result<Report> {
-    let mut report = Report::new(
+pub fn reproduce(lab: &Options) -> Result<Reproduction> {
+    let mut report = Reproduction::new(
         "Seed 004: minimax and tic-tac-toe",
         "The blog post says perfect play draws, shows a full-tree minimax in Java, and notes that its program \"can \
          play an unexpected bad move\" (Not 2), without the position. hamle's `perfect` is a minimax written to keep \
@@ -91,8 +91,7 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("tictactoe")?;
     let game: Spec = "tictactoe".parse()?;
     let games = lab.games(100);
-    let options =
-        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
+    let options = MatchOptions { games, seed: lab.seed, progress: lab.matches.clone(), ..MatchOptions::default() };
     let mut matches = Vec::new();
     for (a, b) in [("perfect", "perfect"), ("perfect", "random"), ("blog", "random"), ("blog", "perfect")] {
         let run = kind.run_match(&game, &a.parse()?, &b.parse()?, &options)?;
@@ -205,26 +204,31 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         ));
     }
     report.section(&played);
-    report.data(
-        "walks",
-        json!(
-            walks
-                .iter()
-                .map(|((bot, side), s)| json!({"bot": bot, "side": side_name(*side), "won": s.won, "drawn": s.drawn,
-                "lost": s.lost, "bad_positions": s.bad.keys().collect::<Vec<_>>()}))
-                .collect::<Vec<_>>()
-        ),
-    );
-    report.data(
-        "matches",
-        json!(
-            matches
-                .iter()
-                .map(|m| json!({"a": m.a.bot, "b": m.b.bot, "games": m.games, "a_wins": m.a.wins, "draws": m.a.draws,
-                "b_wins": m.b.wins, "mean_score": m.mean_score}))
-                .collect::<Vec<_>>()
-        ),
-    );
+    report.figures(Figures::TicTacToe {
+        walks: walks
+            .iter()
+            .map(|((bot, side), s)| WalkCount {
+                bot: (*bot).to_owned(),
+                side: side_name(*side).to_owned(),
+                won: s.won,
+                drawn: s.drawn,
+                lost: s.lost,
+                bad_positions: s.bad.keys().cloned().collect(),
+            })
+            .collect(),
+        matches: matches
+            .iter()
+            .map(|m| TicTacToeMatch {
+                a: m.a.bot.clone(),
+                b: m.b.bot.clone(),
+                games: m.games,
+                a_wins: m.a.wins,
+                draws: m.a.draws,
+                b_wins: m.b.wins,
+                mean_score: m.mean_score,
+            })
+            .collect(),
+    });
     Ok(report)
 }
 

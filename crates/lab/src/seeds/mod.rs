@@ -1,92 +1,92 @@
-//! `hamle lab reproduce`: each seed document's published experiment run again at `--games-scale` times its games
-//! (ten unless told), written up as `report.md` with charts: the seed's figure beside ours, and whether it
-//! reproduces. The experiments themselves live one module per seed; this module holds what they share.
+//! The seed documents' published experiments run again at a multiple of their games, each written up as a
+//! [`Reproduction`]: the seed's figures beside ours and whether they reproduce, charts, and the figures as
+//! [`Results`]. The experiments live one module per seed; this module holds what they share.
 
 mod chess;
 mod domineering;
+mod g2048;
 mod hapis;
 mod tictactoe;
-mod tiles;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use hamle_arena::elo::{fisher_exact, wilson};
-use serde_json::{Map, Value};
+use hamle_arena::progress::Watcher;
+use serde::{Deserialize, Serialize};
 
-/// What `hamle lab` does.
-#[derive(clap::Subcommand, Debug)]
-pub enum LabCommand {
-    /// Run a seed document's experiment again and write its report (Markdown, SVG charts, the figures as JSON).
-    Reproduce(ReproduceArgs),
-}
+use crate::results::{Figures, Results};
 
 /// The seed documents whose experiments the lab re-runs.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Document {
     /// Hapis Tavlası (thesis): its player against hamle's, and the worked examples' values.
-    #[value(name = "000")]
     Hapis,
     /// Chess with minimax (thesis): Çizelge 4.1–4.3, Stockfish's levels standing in for the programs it met.
-    #[value(name = "001")]
     Chess,
     /// Domineering (paper): the outcome table by board, and the heuristic's weights against others.
-    #[value(name = "002")]
     Domineering,
     /// 2048 with depth-limited search (report): 23 of 30 games reaching 2048.
-    #[value(name = "003")]
-    Tiles,
+    G2048,
     /// Minimax and tic-tac-toe (blog): the minimax player never loses; the "unexpected bad move".
-    #[value(name = "004")]
     TicTacToe,
 }
 
 impl Document {
-    fn number(self) -> &'static str {
+    /// Every seed document, by number.
+    pub const ALL: [Document; 5] =
+        [Document::Hapis, Document::Chess, Document::Domineering, Document::G2048, Document::TicTacToe];
+
+    /// Its number: `000` to `004`.
+    pub fn number(self) -> &'static str {
         match self {
             Document::Hapis => "000",
             Document::Chess => "001",
             Document::Domineering => "002",
-            Document::Tiles => "003",
+            Document::G2048 => "003",
             Document::TicTacToe => "004",
         }
+    }
+
+    /// What it is and what the lab re-runs of it, in a line.
+    pub fn about(self) -> &'static str {
+        match self {
+            Document::Hapis => "Hapis Tavlası (thesis): its player against hamle's, and the worked examples' values",
+            Document::Chess => {
+                "Chess with minimax (thesis): Çizelge 4.1–4.3, Stockfish's levels standing in for the programs it met"
+            }
+            Document::Domineering => {
+                "Domineering (paper): the outcome table by board, and the heuristic's weights against others"
+            }
+            Document::G2048 => "2048 with depth-limited search (report): 23 of 30 games reaching 2048",
+            Document::TicTacToe => {
+                "Minimax and tic-tac-toe (blog): the minimax player never loses; the \"unexpected bad move\""
+            }
+        }
+    }
+
+    /// The document numbered `number`.
+    pub fn from_number(number: &str) -> Option<Document> {
+        Document::ALL.into_iter().find(|d| d.number() == number)
     }
 }
 
 /// How a reproduction runs.
-#[derive(clap::Args, Debug)]
-pub struct ReproduceArgs {
-    /// The seed document: 000 (Hapis Tavlası), 001 (chess), 002 (Domineering), 003 (2048), 004 (tic-tac-toe).
-    #[arg(value_enum)]
-    document: Document,
-    /// Games in each setting, as a multiple of the seed's own count (10 reproduces at ten times its games; a
-    /// smaller scale gives a quick look, not a reproduction).
-    #[arg(long, default_value_t = 10.0)]
-    games_scale: f64,
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Games in each setting as a multiple of the seed's own count.
+    pub scale: f64,
     /// Master seed of every match and benchmark in the run.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The folder for `report.md`, its charts and `results.json` (default `lab/NNN`).
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
-    threads: Option<usize>,
-    /// 001: the UCI engine that stands in for the programs the thesis played (its `UCI_Elo` sets the level).
-    #[arg(long, default_value = "/usr/games/stockfish")]
-    stockfish: String,
+    pub seed: u64,
+    /// 001: the UCI engine that stands in for the programs the thesis played.
+    pub stockfish: String,
+    /// Who hears how far each match goes (the CLI draws a bar).
+    pub matches: Option<Watcher>,
+    /// Who hears how far each 2048 benchmark goes.
+    pub benches: Option<Watcher>,
 }
 
-/// What every experiment is given: its scale, seed and the command that made it.
-pub struct Lab {
-    scale: f64,
-    seed: u64,
-    stockfish: String,
-}
-
-impl Lab {
+impl Options {
     /// The games to play where the seed played `seed_games`: scaled, rounded up to an even count (so that each
     /// side starts half), at least 2.
     fn games(&self, seed_games: usize) -> usize {
@@ -96,8 +96,46 @@ impl Lab {
     }
 }
 
-/// Whether a figure of the seed's came out again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How far a reproduction has gone, told as it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A match between two bots begins.
+    Match {
+        /// The first-named bot.
+        a: String,
+        /// Its opponent.
+        b: String,
+        /// Games to play.
+        games: usize,
+    },
+    /// A tournament has played `done` of its `total` pairings.
+    Pairing {
+        /// What the tournament plays, in words.
+        what: String,
+        /// Pairings played.
+        done: usize,
+        /// Pairings in all.
+        total: usize,
+    },
+}
+
+/// Runs the experiment of `document` and writes it up, telling `tell` how far it has gone.
+///
+/// # Errors
+/// When a match, benchmark or solver cannot run (a missing engine for 001), or a chart cannot be drawn.
+pub fn reproduce(document: Document, options: &Options, tell: &mut dyn FnMut(Step)) -> Result<Reproduction> {
+    match document {
+        Document::Hapis => hapis::reproduce(options, tell),
+        Document::Chess => chess::reproduce(options, tell),
+        Document::Domineering => domineering::reproduce(options, tell),
+        Document::G2048 => g2048::reproduce(options),
+        Document::TicTacToe => tictactoe::reproduce(options),
+    }
+}
+
+/// Whether a figure of the seed's came out again; written as `reproduces`, true or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "bool", into = "bool")]
 pub enum Verdict {
     /// Our figure agrees with the seed's within the test the finding names.
     Reproduces,
@@ -105,9 +143,22 @@ pub enum Verdict {
     DoesNotReproduce,
 }
 
-impl Verdict {
+impl From<bool> for Verdict {
     fn from(agrees: bool) -> Self {
         if agrees { Verdict::Reproduces } else { Verdict::DoesNotReproduce }
+    }
+}
+
+impl From<Verdict> for bool {
+    fn from(verdict: Verdict) -> bool {
+        verdict.reproduces()
+    }
+}
+
+impl Verdict {
+    /// Whether it reproduces.
+    pub fn reproduces(self) -> bool {
+        self == Verdict::Reproduces
     }
 
     fn words(self) -> &'static str {
@@ -119,40 +170,55 @@ impl Verdict {
 }
 
 /// One of the seed's figures beside ours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
     /// What was measured.
-    what: String,
+    pub what: String,
     /// The seed's figure, as it prints it.
-    seed: String,
+    pub seed: String,
     /// Ours, with its interval.
-    ours: String,
+    pub ours: String,
     /// Whether they agree.
-    verdict: Verdict,
+    #[serde(rename = "reproduces")]
+    pub verdict: Verdict,
     /// The sentence that says why.
-    why: String,
+    pub why: String,
 }
 
-/// A reproduction's report as it is built.
-pub struct Report {
-    title: String,
+/// A chart of a reproduction: its file name and its SVG.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    /// The file beside `report.md`: `NAME.svg`.
+    pub file: String,
+    /// The drawing.
+    pub svg: String,
+}
+
+/// A reproduction's report as it is built, then written up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reproduction {
+    /// Its title.
+    pub title: String,
     lead: String,
-    findings: Vec<Finding>,
+    /// The seed's figures beside ours.
+    pub findings: Vec<Finding>,
     body: String,
-    charts: Vec<(String, String)>,
-    data: Map<String, Value>,
+    /// The charts the body shows.
+    pub charts: Vec<Chart>,
+    figures: Option<Figures>,
     /// What replays from the seed, when not every game does.
     replays: Option<String>,
 }
 
-impl Report {
+impl Reproduction {
     fn new(title: &str, lead: &str) -> Self {
-        Report {
+        Reproduction {
             title: title.to_owned(),
             lead: lead.to_owned(),
             findings: Vec::new(),
             body: String::new(),
             charts: Vec::new(),
-            data: Map::new(),
+            figures: None,
             replays: None,
         }
     }
@@ -165,7 +231,7 @@ impl Report {
     fn chart(&mut self, name: &str, caption: &str, svg: String) {
         let file = format!("{name}.svg");
         let _ = write!(self.body, "\n![{caption}]({file})\n");
-        self.charts.push((file, svg));
+        self.charts.push(Chart { file, svg });
     }
 
     fn section(&mut self, markdown: &str) {
@@ -181,11 +247,18 @@ impl Report {
         self.replays = Some(sentence.to_owned());
     }
 
-    fn data(&mut self, key: &str, value: Value) {
-        self.data.insert(key.to_owned(), value);
+    fn figures(&mut self, figures: Figures) {
+        self.figures = Some(figures);
     }
 
-    fn markdown(&self, command: &str, threads: usize, seconds: f64) -> String {
+    /// How many findings reproduce.
+    pub fn reproduced(&self) -> usize {
+        self.findings.iter().filter(|f| f.verdict.reproduces()).count()
+    }
+
+    /// `report.md`: the title, how it was made (`command` on `threads` threads in `seconds`), the findings and
+    /// the body with its charts.
+    pub fn markdown(&self, command: &str, threads: usize, seconds: f64) -> String {
         let mut md = format!("# {}\n\n{}\n\n", self.title, self.lead);
         let _ = writeln!(
             md,
@@ -205,6 +278,21 @@ impl Report {
         }
         md.push_str(&self.body);
         md
+    }
+
+    /// `results.json`: the findings and figures, with the `command` and `options` that made them.
+    ///
+    /// # Errors
+    /// When the experiment recorded no figures.
+    pub fn results(&self, command: &str, options: &Options) -> Result<Results> {
+        let figures = self.figures.clone().ok_or_else(|| anyhow::anyhow!("{} recorded no figures", self.title))?;
+        Ok(Results {
+            command: command.to_owned(),
+            scale: options.scale,
+            seed: options.seed,
+            findings: self.findings.clone(),
+            figures,
+        })
     }
 }
 
@@ -240,84 +328,12 @@ fn p_value(p: f64) -> String {
     if p < 1e-4 { format!("{p:.1e}") } else { format!("{p:.4}") }
 }
 
-/// Runs the reproduction the arguments name and writes its report.
-pub fn run(command: LabCommand) -> Result<()> {
-    let LabCommand::Reproduce(args) = command;
-    if !(args.games_scale.is_finite() && args.games_scale > 0.0 && args.games_scale <= 1000.0) {
-        bail!("--games-scale must be above 0 and at most 1000 (10 plays ten times the seed's games)");
-    }
-    if let Some(t) = args.threads {
-        rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().context("starting threads")?;
-    }
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("lab").join(args.document.number()));
-    let lab = Lab { scale: args.games_scale, seed: args.seed, stockfish: args.stockfish.clone() };
-    if args.games_scale < 10.0 {
-        eprintln!("note: --games-scale {} plays fewer than ten times the seed's games: a quick look", args.games_scale);
-    }
-    let began = Instant::now();
-    let report = match args.document {
-        Document::Hapis => hapis::reproduce(&lab)?,
-        Document::Chess => chess::reproduce(&lab)?,
-        Document::Domineering => domineering::reproduce(&lab)?,
-        Document::Tiles => tiles::reproduce(&lab)?,
-        Document::TicTacToe => tictactoe::reproduce(&lab)?,
-    };
-    let seconds = began.elapsed().as_secs_f64();
-    let mut command = format!(
-        "hamle lab reproduce {} --games-scale {} --seed {}",
-        args.document.number(),
-        args.games_scale,
-        args.seed
-    );
-    if args.document == Document::Chess && args.stockfish != "/usr/games/stockfish" {
-        let _ = write!(command, " --stockfish {}", args.stockfish);
-    }
-    std::fs::create_dir_all(&out).with_context(|| format!("making {}", out.display()))?;
-    let threads = rayon::current_num_threads();
-    let page = out.join("report.md");
-    let write = |name: &str, text: &str| {
-        let path = out.join(name);
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
-    };
-    write("report.md", &report.markdown(&command, threads, seconds))?;
-    for (file, svg) in &report.charts {
-        write(file, svg)?;
-    }
-    let mut data = report.data.clone();
-    data.insert("command".into(), Value::from(command));
-    data.insert("scale".into(), Value::from(args.games_scale));
-    data.insert("seed".into(), Value::from(args.seed));
-    data.insert(
-        "findings".into(),
-        Value::Array(
-            report
-                .findings
-                .iter()
-                .map(|f| {
-                    serde_json::json!({"what": f.what, "seed": f.seed, "ours": f.ours,
-                        "reproduces": f.verdict == Verdict::Reproduces, "why": f.why})
-                })
-                .collect(),
-        ),
-    );
-    write("results.json", &serde_json::to_string_pretty(&Value::Object(data))?)?;
-    let reproduced = report.findings.iter().filter(|f| f.verdict == Verdict::Reproduces).count();
-    println!(
-        "{}: {reproduced} of {} findings reproduce; report written to {} in {:.1} minutes",
-        report.title,
-        report.findings.len(),
-        page.display(),
-        seconds / 60.0
-    );
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lab(scale: f64) -> Lab {
-        Lab { scale, seed: 1, stockfish: String::new() }
+    fn lab(scale: f64) -> Options {
+        Options { scale, seed: 1, stockfish: String::new(), matches: None, benches: None }
     }
 
     #[test]
@@ -342,7 +358,7 @@ mod tests {
 
     #[test]
     fn the_markdown_names_the_command_and_lists_every_finding_with_its_verdict() {
-        let mut report = Report::new("Title", "Lead.");
+        let mut report = Reproduction::new("Title", "Lead.");
         report.finding(Finding {
             what: "w".into(),
             seed: "s".into(),

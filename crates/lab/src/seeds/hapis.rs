@@ -10,10 +10,10 @@ use hamle_core::{Bot, Budget, Notation, Stream, search};
 use hamle_hapis::bots::{Hits, Thesis, hits};
 use hamle_hapis::{Dice, Hapis, Phase, Position, Settings, Side};
 use hamle_puzzles::knights_tour::{TieBreak, Warnsdorff};
-use serde_json::json;
 
-use super::{Finding, Lab, Report, Verdict, compare_shares, share};
-use crate::report::{Bar, interval_chart};
+use super::{Finding, Options, Reproduction, Step, Verdict, compare_shares, share};
+use crate::chart::{Bar, interval_chart};
+use crate::results::{Figures, HapisMatch};
 
 /// The thesis's §4.6 position, whose figure is lost: the computer (white here) to play 2-3 with checkers on its
 /// points 20, 18, 16 and 14 in the thesis's numbering. Reconstructed by search to fit every printed count but one
@@ -62,8 +62,8 @@ fn candidate(before: &Position, point: u8, dice: &[u8]) -> Result<Hits> {
 const OPPONENTS: &[&str] = &["random", "heuristic", "neural(level=beginner)", "neural", "expert"];
 
 /// Plays the thesis's player against hamle's, and works the examples.
-pub fn reproduce(lab: &Lab) -> Result<Report> {
-    let mut report = Report::new(
+pub fn reproduce(lab: &Options, tell: &mut dyn FnMut(Step)) -> Result<Reproduction> {
+    let mut report = Reproduction::new(
         "Seed 000: Hapis Tavlası",
         "The thesis tested its computer player in 4 games against a person, 2–2 (§4.7), and works its risk \
          formula through one position by hand (§4.6); its first chapters work small examples of search (§1.6, \
@@ -185,11 +185,10 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
     let kind = registry.game("hapis")?;
     let hapis: Spec = "hapis".parse()?;
     let games = lab.games(4);
-    let options =
-        MatchOptions { games, seed: lab.seed, progress: Some(crate::progress::match_bar()), ..MatchOptions::default() };
+    let options = MatchOptions { games, seed: lab.seed, progress: lab.matches.clone(), ..MatchOptions::default() };
     let mut results: Vec<(String, MatchReport)> = Vec::new();
     for opponent in OPPONENTS {
-        eprintln!("thesis against {opponent}, {games} games");
+        tell(Step::Match { a: "thesis".into(), b: (*opponent).to_owned(), games });
         let m = kind.run_match(&hapis, &"thesis".parse()?, &opponent.parse()?, &options)?;
         results.push(((*opponent).to_owned(), m));
     }
@@ -265,16 +264,19 @@ pub fn reproduce(lab: &Lab) -> Result<Report> {
         Some((0.0, 1.0)),
     )?;
     report.chart("against", "the share of games the thesis's player won against a person (red) and against each of hamle's players, with 95 % intervals", svg);
-    report.data(
-        "matches",
-        json!(
-            results
-                .iter()
-                .map(|(o, m)| json!({"opponent": o, "games": m.games, "wins": m.a.wins, "losses": m.a.losses,
-                "points": [m.a.points, m.b.points], "seconds": m.seconds}))
-                .collect::<Vec<_>>()
-        ),
-    );
+    report.figures(Figures::Hapis {
+        matches: results
+            .iter()
+            .map(|(o, m)| HapisMatch {
+                opponent: o.clone(),
+                games: m.games,
+                wins: m.a.wins,
+                losses: m.a.losses,
+                points: [m.a.points, m.b.points],
+                seconds: m.seconds,
+            })
+            .collect(),
+    });
     Ok(report)
 }
 
