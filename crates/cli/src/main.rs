@@ -20,6 +20,7 @@ mod tournament;
 mod train;
 mod train_2048;
 mod train_chess;
+mod train_hapis;
 mod uci;
 
 use std::path::PathBuf;
@@ -519,6 +520,19 @@ fn print_match(report: &hamle_arena::MatchReport, json: bool) -> Result<()> {
     Ok(())
 }
 
+/// Runs `hamle train` with the game's own trainer.
+fn train(args: &train::TrainArgs) -> Result<()> {
+    if args.game != "chess" && args.label.is_some() {
+        anyhow::bail!("--label is for chess's positions: Hapis and 2048 learn from their own games' outcomes");
+    }
+    match args.game.as_str() {
+        "chess" => train_chess::run(args),
+        "2048" => train_2048::run(args),
+        "hapis" => train_hapis::run(args),
+        other => anyhow::bail!("`hapis`, `2048` and `chess` can be trained (got '{other}')"),
+    }
+}
+
 fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
     let mut spec: Spec = text.parse()?;
     if let Some(v) = variant {
@@ -732,7 +746,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),
-        Command::Train(args) => train::run(&args),
+        Command::Train(args) => train(&args),
         Command::Games => {
             for game in registry.games() {
                 let listing = game.listing();

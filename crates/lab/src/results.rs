@@ -5,8 +5,6 @@
 use hamle_arena::tournament::Rating;
 use serde::{Deserialize, Serialize};
 
-use crate::seeds::Finding;
-
 /// What a reproduction found: the command that ran it, its findings and the seed's own figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Results {
@@ -170,6 +168,58 @@ pub struct TicTacToeMatch {
     pub b_wins: usize,
     /// A's mean score.
     pub mean_score: f64,
+}
+
+/// Whether a figure of the seed's came out again; written as `reproduces`, true or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "bool", into = "bool")]
+pub enum Verdict {
+    /// Our figure agrees with the seed's within the test the finding names.
+    Reproduces,
+    /// It does not.
+    DoesNotReproduce,
+}
+
+impl From<bool> for Verdict {
+    fn from(agrees: bool) -> Self {
+        if agrees { Verdict::Reproduces } else { Verdict::DoesNotReproduce }
+    }
+}
+
+impl From<Verdict> for bool {
+    fn from(verdict: Verdict) -> bool {
+        verdict.reproduces()
+    }
+}
+
+impl Verdict {
+    /// Whether it reproduces.
+    pub fn reproduces(self) -> bool {
+        self == Verdict::Reproduces
+    }
+
+    pub(crate) fn words(self) -> &'static str {
+        match self {
+            Verdict::Reproduces => "reproduces",
+            Verdict::DoesNotReproduce => "**does not reproduce**",
+        }
+    }
+}
+
+/// One of the seed's figures beside ours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Finding {
+    /// What was measured.
+    pub what: String,
+    /// The seed's figure, as it prints it.
+    pub seed: String,
+    /// Ours, with its interval.
+    pub ours: String,
+    /// Whether they agree.
+    #[serde(rename = "reproduces")]
+    pub verdict: Verdict,
+    /// The sentence that says why.
+    pub why: String,
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
-use crate::client::{ByAddress, ByPlayer};
+use crate::client::{ByAddress, ByPlayer, bearer};
 use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError, now_ms};
 use crate::think::{Busy, Failed};
 use crate::{App, MAX_BODY, Over, Rate, fair, web};
@@ -388,17 +388,6 @@ fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection
         return Err(ApiError::bad("the body must be a JSON object"));
     }
     serde_json::from_value(value).map_err(|e| ApiError::bad(format!("the body does not fit: {e}")))
-}
-
-/// The bearer token's hash, if the request carries one.
-pub(crate) fn bearer(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(fair::sha256_hex)
 }
 
 /// The hash of the bearer token, checked to be a known player's.

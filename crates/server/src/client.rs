@@ -106,11 +106,23 @@ impl KeyExtractor for ByPlayer {
     type Key = String;
 
     fn extract<T>(&self, req: &Request<T>) -> Result<String, GovernorError> {
-        if let Some(hash) = crate::api::bearer(req.headers()) {
+        if let Some(hash) = bearer(req.headers()) {
             return Ok(hash);
         }
         ByAddress(self.0.clone()).extract(req).map(|ip| ip.to_string())
     }
+}
+
+/// The bearer token's hash, if the request carries one: who the player is, for the limits per player and the
+/// API alike.
+pub(crate) fn bearer(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(crate::fair::sha256_hex)
 }
 
 #[cfg(test)]

@@ -13,9 +13,9 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use hamle_arena::elo::{fisher_exact, wilson};
 use hamle_arena::progress::Watcher;
-use serde::{Deserialize, Serialize};
 
 use crate::results::{Figures, Results};
+pub use crate::results::{Finding, Verdict};
 
 /// The seed documents whose experiments the lab re-runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,58 +131,6 @@ pub fn reproduce(document: Document, options: &Options, tell: &mut dyn FnMut(Ste
         Document::G2048 => g2048::reproduce(options),
         Document::TicTacToe => tictactoe::reproduce(options),
     }
-}
-
-/// Whether a figure of the seed's came out again; written as `reproduces`, true or false.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "bool", into = "bool")]
-pub enum Verdict {
-    /// Our figure agrees with the seed's within the test the finding names.
-    Reproduces,
-    /// It does not.
-    DoesNotReproduce,
-}
-
-impl From<bool> for Verdict {
-    fn from(agrees: bool) -> Self {
-        if agrees { Verdict::Reproduces } else { Verdict::DoesNotReproduce }
-    }
-}
-
-impl From<Verdict> for bool {
-    fn from(verdict: Verdict) -> bool {
-        verdict.reproduces()
-    }
-}
-
-impl Verdict {
-    /// Whether it reproduces.
-    pub fn reproduces(self) -> bool {
-        self == Verdict::Reproduces
-    }
-
-    fn words(self) -> &'static str {
-        match self {
-            Verdict::Reproduces => "reproduces",
-            Verdict::DoesNotReproduce => "**does not reproduce**",
-        }
-    }
-}
-
-/// One of the seed's figures beside ours.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Finding {
-    /// What was measured.
-    pub what: String,
-    /// The seed's figure, as it prints it.
-    pub seed: String,
-    /// Ours, with its interval.
-    pub ours: String,
-    /// Whether they agree.
-    #[serde(rename = "reproduces")]
-    pub verdict: Verdict,
-    /// The sentence that says why.
-    pub why: String,
 }
 
 /// A chart of a reproduction: its file name and its SVG.
