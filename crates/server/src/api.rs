@@ -11,15 +11,13 @@ use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, MatchedPath, Path, Query, State};
-use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, StatusCode, header};
-use axum::middleware::Next;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
-use axum::{Json, Router};
 use hamle_arena::play::{BotTurn, Thinking, Thought};
 use hamle_arena::{Action, Live, Record, Refusal, Seat, Setup, Spec};
 use hamle_core::Budget;
@@ -27,18 +25,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
-use tower_governor::GovernorLayer;
-use tower_governor::governor::GovernorConfigBuilder;
-use tower_governor::key_extractor::KeyExtractor;
-use tower_http::LatencyUnit;
-use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
-use crate::client::{ByAddress, ByPlayer, bearer};
+use crate::client::bearer;
 use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError, now_ms};
 use crate::think::{Busy, Failed};
-use crate::{App, MAX_BODY, Over, Rate, fair, web};
+use crate::{App, MAX_BODY, Over, fair};
 
 /// A game loaded in memory: its row, its match, who sits where, and how many of its actions the store holds.
 pub(crate) struct Loaded {
@@ -105,7 +96,7 @@ pub(crate) struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, error: &'static str, detail: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, error: &'static str, detail: impl Into<String>) -> ApiError {
         ApiError { status, error, detail: detail.into(), retry_after: None }
     }
 
@@ -121,11 +112,11 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "damaged", detail)
     }
 
-    fn internal(detail: impl Into<String>) -> ApiError {
+    pub(crate) fn internal(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
     }
 
-    fn retry_after(mut self, seconds: u64) -> ApiError {
+    pub(crate) fn retry_after(mut self, seconds: u64) -> ApiError {
         self.retry_after = Some(seconds.max(1));
         self
     }
@@ -201,168 +192,6 @@ impl From<getrandom::Error> for ApiError {
 }
 
 type Answer = Result<Response, ApiError>;
-
-/// A rate limit on `routes` per `key` (a client's address, or a player), answered with 429 and `Retry-After`
-/// beyond it; its table of clients is pruned by the server now and then.
-fn limited<K>(routes: Router<App>, app: &App, key: K, rate: Rate, what: &'static str) -> Router<App>
-where
-    K: KeyExtractor + Send + Sync + 'static,
-    K::Key: Send + Sync,
-{
-    let mut config = GovernorConfigBuilder::default().key_extractor(key);
-    config.period(rate.every).burst_size(rate.burst.max(1));
-    let Some(config) = config.finish() else { return routes };
-    let limiter = Arc::clone(config.limiter());
-    lock(&app.inner.prune).push(Box::new(move || limiter.retain_recent()));
-    routes.layer(GovernorLayer::new(config).error_handler(move |e| {
-        let tower_governor::GovernorError::TooManyRequests { wait_time, .. } = e else {
-            // Only a server started without its clients' addresses (not through `serve`) gets here.
-            return ApiError::internal("the client's address is unknown").into_response();
-        };
-        let wait = wait_time.max(1);
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many", format!("too many {what}: try again in {wait} s"))
-            .retry_after(wait)
-            .into_response()
-    }))
-}
-
-/// The headers every answer carries: no framing by other sites, no sniffing, no referrer sent elsewhere, and
-/// nothing loaded from other origins.
-const SECURITY_HEADERS: [(HeaderName, &str); 4] = [
-    (
-        header::CONTENT_SECURITY_POLICY,
-        "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-    ),
-    (header::X_FRAME_OPTIONS, "DENY"),
-    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-    (header::REFERRER_POLICY, "same-origin"),
-];
-
-/// Answers 503 `timeout` for a request not answered within the server's request timeout (an event stream's
-/// events come after its answer, so they are not cut).
-async fn timeout(State(app): State<App>, request: Request<axum::body::Body>, next: Next) -> Response {
-    let limit = app.inner.limits.request_timeout;
-    match tokio::time::timeout(limit, next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "timeout",
-            format!("the request took longer than {} s", limit.as_secs_f64()),
-        )
-        .retry_after(1)
-        .into_response(),
-    }
-}
-
-/// The app's routes: the API under `/api`, the pages and their files elsewhere. Making players and games,
-/// actions and joins, hints and event streams are rate-limited per client address, and the costly ones per
-/// player too (answered with 429 and `Retry-After`); every answer carries the security headers.
-pub fn router(app: App) -> Router {
-    let limits = app.inner.limits;
-    let address = ByAddress(app.proxies());
-    let player = ByPlayer(app.proxies());
-    let creation = Rate { burst: limits.burst, every: limits.refill };
-    let create = Router::new().route("/api/players", post(new_player)).route("/api/games", post(new_game));
-    let create = limited(create, &app, address.clone(), creation, "new players or games from your address");
-    let acting = Router::new().route("/api/games/{id}/join", post(join)).route("/api/games/{id}/actions", post(act));
-    let acting = limited(acting, &app, player.clone(), limits.actions, "actions from you");
-    let acting = limited(acting, &app, address.clone(), limits.actions, "actions from your address");
-    let hints = Router::new().route("/api/games/{id}/hint", get(hint));
-    let hints = limited(hints, &app, player, limits.hints, "hints asked by you");
-    let hints = limited(hints, &app, address.clone(), limits.hints, "hints asked from your address");
-    let streams = Router::new().route("/api/games/{id}/events", get(events));
-    let streams = limited(streams, &app, address, limits.streams_opened, "event streams opened from your address");
-    let mut routes = Router::new()
-        .merge(create)
-        .merge(acting)
-        .merge(hints)
-        .merge(streams)
-        .route("/api/catalog", get(catalog))
-        .route("/api/games", get(list_games))
-        .route("/api/games/{id}", get(read_game))
-        .route("/api/games/{id}/record", get(record))
-        .route("/api/openapi.json", get(crate::openapi::document))
-        .route("/healthz", get(healthz))
-        .route("/readyz", get(readyz))
-        .route("/metrics", get(metrics))
-        .route("/api", any(no_route))
-        .route("/api/{*rest}", any(no_route))
-        .method_not_allowed_fallback(wrong_method)
-        .merge(crate::lab::routes())
-        .merge(web::routes())
-        .route_layer(axum::middleware::from_fn_with_state(app.clone(), observe))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn_with_state(app.clone(), timeout));
-    for (name, value) in SECURITY_HEADERS {
-        routes = routes.layer(SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value)));
-    }
-    // Each request gets an id (or keeps the one a proxy gave it), which its log lines carry and its answer
-    // returns in `x-request-id`.
-    let request_id = HeaderName::from_static("x-request-id");
-    routes
-        .layer(PropagateRequestIdLayer::new(request_id.clone()))
-        .layer(
-            TraceLayer::new_for_http()
-                .make_span_with(|request: &Request<axum::body::Body>| {
-                    let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("");
-                    tracing::info_span!("request", id, method = %request.method(), path = request.uri().path())
-                })
-                .on_request(())
-                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO).latency_unit(LatencyUnit::Micros))
-                .on_failure(()),
-        )
-        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
-        .with_state(app)
-}
-
-/// Counts each request by its route (the pattern, not the path, so that game ids make no new series) and
-/// times it.
-async fn observe(State(app): State<App>, request: Request<axum::body::Body>, next: Next) -> Response {
-    let route = request.extensions().get::<MatchedPath>().map_or("unmatched", MatchedPath::as_str).to_owned();
-    let method = request.method().clone();
-    let start = std::time::Instant::now();
-    let response = next.run(request).await;
-    app.inner.metrics.request(method.as_str(), &route, response.status().as_u16(), start.elapsed());
-    response
-}
-
-/// Whether the process answers (for a liveness probe).
-async fn healthz() -> &'static str {
-    "ok\n"
-}
-
-/// Whether the server should be sent requests: it is not stopping and its store answers (for a readiness
-/// probe and a load balancer's health check).
-async fn readyz(State(app): State<App>) -> Response {
-    if app.inner.draining.load(Ordering::SeqCst) {
-        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
-    }
-    let a = app.clone();
-    match tokio::task::spawn_blocking(move || a.inner.store.ping()).await {
-        Ok(Ok(())) => "ready\n".into_response(),
-        Ok(Err(e)) => (StatusCode::SERVICE_UNAVAILABLE, format!("the store does not answer: {e}\n")).into_response(),
-        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the store could not be asked\n").into_response(),
-    }
-}
-
-/// The server's metrics in Prometheus's text format.
-async fn metrics(State(app): State<App>) -> Response {
-    let streams = lock(&app.inner.streams).total();
-    let (games, bytes) = {
-        let held = lock(&app.inner.games);
-        (held.len(), held.bytes())
-    };
-    let text = app.inner.metrics.text(games, bytes, streams);
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
-}
-
-async fn no_route() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such API route (see docs/api.md)")
-}
-
-async fn wrong_method() -> ApiError {
-    ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "this route does not take that method")
-}
 
 /// Runs `work` on a blocking thread: the store never holds up the async threads.
 async fn blocking<T: Send + 'static>(
@@ -982,11 +811,11 @@ fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
 #[utoipa::path(
     post, path = "/api/players", tag = "players",
     responses(
-        (status = 201, body = crate::openapi::Token, description = "A new player's token"),
-        crate::openapi::TooMany, crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+        (status = 201, body = crate::schema::Token, description = "A new player's token"),
+        crate::schema::TooMany, crate::schema::Failed, crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn new_player(State(app): State<App>) -> Answer {
+pub(crate) async fn new_player(State(app): State<App>) -> Answer {
     blocking(move || {
         let token = fair::random_hex(24)?;
         app.inner.store.add_player(&fair::sha256_hex(&token))?;
@@ -998,11 +827,11 @@ async fn new_player(State(app): State<App>) -> Answer {
 #[utoipa::path(
     get, path = "/api/catalog", tag = "games",
     responses(
-        (status = 200, body = crate::openapi::Catalog, description = "Every game with its parameters and bots"),
-        crate::openapi::Unavailable,
+        (status = 200, body = crate::schema::Catalog, description = "Every game with its parameters and bots"),
+        crate::schema::Unavailable,
     )
 )]
-async fn catalog() -> Json<Value> {
+pub(crate) async fn catalog() -> Json<Value> {
     let registry = hamle_arena::games::registry();
     // Each parameter with what the command line takes and, where it is narrower, what this server takes.
     let params = |game: &str, bot: Option<&str>, docs: &[hamle_arena::ParamDoc]| {
@@ -1042,12 +871,12 @@ async fn catalog() -> Json<Value> {
 #[utoipa::path(
     post, path = "/api/games", tag = "games", security(("bearer" = [])), request_body = NewGame,
     responses(
-        (status = 201, body = crate::openapi::State, description = "The new game's state (a bot due first has moved)"),
-        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::TooLarge,
-        crate::openapi::TooMany, crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+        (status = 201, body = crate::schema::State, description = "The new game's state (a bot due first has moved)"),
+        crate::schema::BadRequest, crate::schema::Unauthorized, crate::schema::Forbidden, crate::schema::TooLarge,
+        crate::schema::TooMany, crate::schema::Failed, crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn new_game(
+pub(crate) async fn new_game(
     State(app): State<App>,
     client: Client,
     headers: HeaderMap,
@@ -1133,11 +962,11 @@ async fn new_game(
 #[utoipa::path(
     get, path = "/api/games", tag = "games", security(("bearer" = [])),
     responses(
-        (status = 200, body = crate::openapi::Games, description = "The player's games, the latest changed first"),
-        crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::Failed, crate::openapi::Unavailable,
+        (status = 200, body = crate::schema::Games, description = "The player's games, the latest changed first"),
+        crate::schema::Unauthorized, crate::schema::Forbidden, crate::schema::Failed, crate::schema::Unavailable,
     )
 )]
-async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
+pub(crate) async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     blocking(move || {
         let player = player(&app, &headers)?;
         let games: Vec<Value> = app
@@ -1156,14 +985,14 @@ async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
 }
 
 #[utoipa::path(
-    get, path = "/api/games/{id}", tag = "games", security((), ("bearer" = [])), params(crate::openapi::GameId),
+    get, path = "/api/games/{id}", tag = "games", security((), ("bearer" = [])), params(crate::schema::GameId),
     responses(
-        (status = 200, body = crate::openapi::State, description = "The state; `you` is the token's player's seat"),
-        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::Failed, crate::openapi::Unavailable,
-        crate::openapi::StoreFull,
+        (status = 200, body = crate::schema::State, description = "The state; `you` is the token's player's seat"),
+        crate::schema::NotFound, crate::schema::Gone, crate::schema::Failed, crate::schema::Unavailable,
+        crate::schema::StoreFull,
     )
 )]
-async fn read_game(
+pub(crate) async fn read_game(
     State(app): State<App>,
     client: Client,
     id: Result<Path<String>, PathRejection>,
@@ -1183,16 +1012,16 @@ pub(crate) struct Join {
 }
 
 #[utoipa::path(
-    post, path = "/api/games/{id}/join", tag = "games", security(("bearer" = [])), params(crate::openapi::GameId),
+    post, path = "/api/games/{id}/join", tag = "games", security(("bearer" = [])), params(crate::schema::GameId),
     request_body = Join,
     responses(
-        (status = 200, body = crate::openapi::State, description = "The state, with the player seated"),
-        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
-        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooLarge, crate::openapi::TooMany,
-        crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+        (status = 200, body = crate::schema::State, description = "The state, with the player seated"),
+        crate::schema::BadRequest, crate::schema::Unauthorized, crate::schema::Forbidden, crate::schema::NotFound,
+        crate::schema::Conflict, crate::schema::Gone, crate::schema::TooLarge, crate::schema::TooMany,
+        crate::schema::Failed, crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn join(
+pub(crate) async fn join(
     State(app): State<App>,
     client: Client,
     id: Result<Path<String>, PathRejection>,
@@ -1265,16 +1094,16 @@ fn act_now(
 }
 
 #[utoipa::path(
-    post, path = "/api/games/{id}/actions", tag = "games", security(("bearer" = [])), params(crate::openapi::GameId),
+    post, path = "/api/games/{id}/actions", tag = "games", security(("bearer" = [])), params(crate::schema::GameId),
     request_body = Action,
     responses(
-        (status = 200, body = crate::openapi::State, description = "The new state, after the action and bot replies"),
-        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
-        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooLarge, crate::openapi::TooMany,
-        crate::openapi::Failed, crate::openapi::Unavailable, crate::openapi::StoreFull,
+        (status = 200, body = crate::schema::State, description = "The new state, after the action and bot replies"),
+        crate::schema::BadRequest, crate::schema::Unauthorized, crate::schema::Forbidden, crate::schema::NotFound,
+        crate::schema::Conflict, crate::schema::Gone, crate::schema::TooLarge, crate::schema::TooMany,
+        crate::schema::Failed, crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn act(
+pub(crate) async fn act(
     State(app): State<App>,
     client: Client,
     id: Result<Path<String>, PathRejection>,
@@ -1346,15 +1175,15 @@ impl Drop for Following {
 }
 
 #[utoipa::path(
-    get, path = "/api/games/{id}/events", tag = "games", params(crate::openapi::GameId),
+    get, path = "/api/games/{id}/events", tag = "games", params(crate::schema::GameId),
     responses(
-        (status = 200, content_type = "text/event-stream", body = crate::openapi::StateEvent,
+        (status = 200, content_type = "text/event-stream", body = crate::schema::StateEvent,
             description = "Server-sent events `state`, each the state as JSON: at once, then after every change"),
-        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::TooMany, crate::openapi::Failed,
-        crate::openapi::Unavailable, crate::openapi::StoreFull,
+        crate::schema::NotFound, crate::schema::Gone, crate::schema::TooMany, crate::schema::Failed,
+        crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn events(
+pub(crate) async fn events(
     State(app): State<App>,
     client: Client,
     id: Result<Path<String>, PathRejection>,
@@ -1409,15 +1238,15 @@ async fn events(
 
 #[utoipa::path(
     get, path = "/api/games/{id}/hint", tag = "games", security(("bearer" = [])),
-    params(crate::openapi::GameId, crate::openapi::Level),
+    params(crate::schema::GameId, crate::schema::Level),
     responses(
-        (status = 200, body = crate::openapi::Hint, description = "The hint, as the game gives it"),
-        crate::openapi::BadRequest, crate::openapi::Unauthorized, crate::openapi::Forbidden, crate::openapi::NotFound,
-        crate::openapi::Conflict, crate::openapi::Gone, crate::openapi::TooMany, crate::openapi::Failed,
-        crate::openapi::Unavailable, crate::openapi::StoreFull,
+        (status = 200, body = crate::schema::Hint, description = "The hint, as the game gives it"),
+        crate::schema::BadRequest, crate::schema::Unauthorized, crate::schema::Forbidden, crate::schema::NotFound,
+        crate::schema::Conflict, crate::schema::Gone, crate::schema::TooMany, crate::schema::Failed,
+        crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-async fn hint(
+pub(crate) async fn hint(
     State(app): State<App>,
     client: Client,
     id: Result<Path<String>, PathRejection>,
@@ -1475,15 +1304,15 @@ async fn hint(
 }
 
 #[utoipa::path(
-    get, path = "/api/games/{id}/record", tag = "games", params(crate::openapi::GameId),
+    get, path = "/api/games/{id}/record", tag = "games", params(crate::schema::GameId),
     responses(
         (status = 200, content_type = "text/plain", body = String,
             description = "The record: tagged header lines, then one line per event"),
-        crate::openapi::NotFound, crate::openapi::Gone, crate::openapi::Failed, crate::openapi::Unavailable,
-        crate::openapi::StoreFull,
+        crate::schema::NotFound, crate::schema::Gone, crate::schema::Failed, crate::schema::Unavailable,
+        crate::schema::StoreFull,
     )
 )]
-async fn record(State(app): State<App>, client: Client, id: Result<Path<String>, PathRejection>) -> Answer {
+pub(crate) async fn record(State(app): State<App>, client: Client, id: Result<Path<String>, PathRejection>) -> Answer {
     let id = game_path(id)?;
     let (slot, _) = open(&app, &client, &id, None).await?;
     blocking(move || {

@@ -22,6 +22,8 @@ mod held;
 mod lab;
 mod metrics;
 mod openapi;
+mod routes;
+mod schema;
 pub mod store;
 pub mod think;
 mod web;
@@ -33,8 +35,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use api::router;
 pub use client::Proxies;
+pub use routes::router;
 use store::{Changed, Store, StoreError};
 
 /// The largest request body accepted, in bytes.

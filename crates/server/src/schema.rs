@@ -1,0 +1,442 @@
+//! The shapes of the API's answers for its OpenAPI document ([`crate::openapi`]): the answers the handlers build
+//! as JSON (a game's state, the catalog, errors), described field by field, and the paths' parameters. The
+//! handlers' `#[utoipa::path]` annotations in [`crate::api`] name them.
+// The types below describe answers that the handlers build as JSON: they are never made, only described.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use utoipa::{IntoParams, IntoResponses, ToSchema};
+
+/// A game's id, in the path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct GameId {
+    /// The game's id (32 lower-case hex digits; anything else names no game).
+    id: String,
+}
+
+/// A hint's level, in the query.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct Level {
+    /// Hapis: `beginner` … `expert` (another is refused); the other games ignore it.
+    level: Option<String>,
+}
+
+/// A refused request's answer: it changed nothing.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ErrorBody {
+    /// A short code for programs (`bad_request`, `not_found`, `too_many`, …: docs/api.md lists them).
+    error: String,
+    /// A sentence for people.
+    detail: String,
+}
+
+/// `malformed_json`: the body is not JSON; `bad_request`: not an object, not of the request's type (a missing or
+/// unknown field, a field of the wrong kind, an unknown action), an unknown game, bot, parameter or hint level, a
+/// seat out of range, a move that does not read.
+#[derive(IntoResponses)]
+#[response(status = 400)]
+pub(crate) struct BadRequest(ErrorBody);
+
+/// `unauthorized`: no `Authorization: Bearer <token>` header.
+#[derive(IntoResponses)]
+#[response(status = 401)]
+pub(crate) struct Unauthorized(ErrorBody);
+
+/// `forbidden`: the token is no player's, or the player does not sit at the game (watchers only read).
+#[derive(IntoResponses)]
+#[response(status = 403)]
+pub(crate) struct Forbidden(ErrorBody);
+
+/// `not_found`: no game has this id; `unknown_invite`: an invite that is not the game's (or already used).
+#[derive(IntoResponses)]
+#[response(status = 404)]
+pub(crate) struct NotFound(ErrorBody);
+
+/// `not_allowed`: the rules or the moment refuse (an illegal move, out of turn, after the end, while the bot
+/// thinks, a hint already being worked out); `full`, `seated`: joining a game whose seats are taken, or one the
+/// player sits at.
+#[derive(IntoResponses)]
+#[response(status = 409)]
+pub(crate) struct Conflict(ErrorBody);
+
+/// `expired_invite`: an invite past its time; `old_format`: a game stored by an earlier hamle, kept but not
+/// replayed.
+#[derive(IntoResponses)]
+#[response(status = 410)]
+pub(crate) struct Gone(ErrorBody);
+
+/// `too_large`: a body over 16 KiB.
+#[derive(IntoResponses)]
+#[response(status = 413)]
+pub(crate) struct TooLarge(ErrorBody);
+
+/// `too_many`: over the rate limit of this route, per address or per player; `too_many_streams`: the address
+/// follows as many games as it may.
+#[derive(IntoResponses)]
+#[response(status = 429, headers(("Retry-After" = u64, description = "seconds to wait before trying again")))]
+pub(crate) struct TooMany(ErrorBody);
+
+/// `store`, `damaged`, `internal`, `randomness`: the store failed (nothing was answered as done), a stored game
+/// no longer replays, or the server failed.
+#[derive(IntoResponses)]
+#[response(status = 500)]
+pub(crate) struct Failed(ErrorBody);
+
+/// `busy`: the bots' thinkers (or the event streams) are all taken; `store_busy`: the store is held by another
+/// program; `retry`: a write of this game failed while the request waited for it; `timeout`: the request took
+/// longer than the server's limit.
+#[derive(IntoResponses)]
+#[response(status = 503, headers(("Retry-After" = u64, description = "seconds to wait before trying again")))]
+pub(crate) struct Unavailable(ErrorBody);
+
+/// `store_full`: the store reached its size limit, so nothing was changed.
+#[derive(IntoResponses)]
+#[response(status = 507)]
+pub(crate) struct StoreFull(ErrorBody);
+
+/// A new player's token: send it as `Authorization: Bearer <token>`.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Token {
+    /// 48 hex digits; the server keeps only its SHA-256.
+    #[schema(pattern = "^[0-9a-f]{48}$")]
+    token: String,
+}
+
+/// Whether a game (or a match) is being played or is over.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Status {
+    /// Being played.
+    Playing,
+    /// Over (a match: its seed is revealed).
+    Over,
+}
+
+/// The games a player made or sits at, the most recently changed first (at most 200).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Games {
+    /// The games.
+    games: Vec<Listed>,
+}
+
+/// A game in a player's list.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Listed {
+    /// The game's id.
+    id: String,
+    /// The game's name.
+    kind: String,
+    /// Playing or over.
+    status: Status,
+    /// The game's setup as stored: `{ "game", "seats": [{ "who": "person"|"bot", "bot" }], "helper", "length" }`.
+    #[schema(value_type = Object)]
+    setup: Value,
+    /// When it last changed, in Unix seconds.
+    updated: i64,
+}
+
+/// Every game the server plays, with its parameters and bots.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Catalog {
+    /// The games, in the registry's order.
+    games: Vec<Listing>,
+}
+
+/// A game of the catalog.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Listing {
+    /// Its name (a new game's `kind`).
+    name: String,
+    /// What it is.
+    about: String,
+    /// Its page: `/<page>`.
+    page: String,
+    /// 1 or 2.
+    players: u8,
+    /// Its parameters.
+    params: Vec<Param>,
+    /// Its bots, the strongest first.
+    bots: Vec<BotListing>,
+}
+
+/// A bot of a game of the catalog.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BotListing {
+    /// Its name, for a spec (`seed(depth=4)`).
+    name: String,
+    /// What it is.
+    about: String,
+    /// Its parameters.
+    params: Vec<Param>,
+}
+
+/// A parameter of a game or a bot.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Param {
+    /// Its key.
+    key: String,
+    /// The values the command line takes (`classic|two-phase`, `1..=9`).
+    values: String,
+    /// Where it is narrower, the values this server takes.
+    #[schema(required = true)]
+    server: Option<String>,
+    /// The value when it is not given.
+    default: String,
+    /// What it does.
+    about: String,
+}
+
+/// A game's state, as `GET /api/games/{id}` and the actions answer it and its event stream pushes it.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct State {
+    /// The game's id.
+    id: String,
+    /// The game's name.
+    kind: String,
+    /// The game's page (`/<page>`).
+    page: String,
+    /// The game's spec (`tictactoe(variant=two-phase)`).
+    game: String,
+    /// `playing`, or `over` (the match is over: its seed is revealed).
+    status: Status,
+    /// The reader's seat, or null for a watcher (and in pushed events).
+    #[schema(required = true)]
+    you: Option<u8>,
+    /// Per seat, who sits there.
+    seats: Vec<SeatView>,
+    /// One-player games: the bot that moves when the person asks (`{"action": "bot"}`).
+    #[schema(required = true)]
+    helper: Option<String>,
+    /// For a seated person while a seat is open: the invite for it.
+    #[schema(required = true)]
+    invite: Option<Invite>,
+    /// The match.
+    #[serde(rename = "match")]
+    match_: MatchView,
+    /// The seat to act (null: anyone may throw, or nobody).
+    #[schema(required = true)]
+    turn: Option<u8>,
+    /// What the seat to act does.
+    to_do: ToDo,
+    /// A bot is thinking now.
+    thinking: bool,
+    /// Why a bot's move is owed while nobody thinks it (it is asked again on the next request), or null.
+    #[schema(required = true)]
+    pending: Option<String>,
+    /// The game's own view (docs/api.md), with the steps entered so far applied.
+    #[schema(value_type = Object)]
+    board: Value,
+    /// The game's notation of the position (before any step entered).
+    position: String,
+    /// The moves of the seat to move, in notation (empty while steps are entered).
+    legal: Vec<String>,
+    /// Hapis, while the person moves: the steps entered and the next steps that keep a legal play in reach.
+    #[schema(required = true)]
+    steps: Option<Steps>,
+    /// The moves of the game in play, in notation.
+    history: Vec<String>,
+    /// Once the game in play is over: how.
+    #[schema(required = true)]
+    ending: Option<Ending>,
+    /// The newest lines of the match's log, at most 200.
+    log: Vec<LogLine>,
+    /// The index in the match's log of the first line shown.
+    log_start: u64,
+    /// The seat whose draw offer stands, or null.
+    #[schema(required = true)]
+    draw_offer: Option<u8>,
+    /// A line for lists.
+    summary: String,
+    /// The dice's commitment and, at the end, its reveal.
+    fair: Fair,
+    /// How many actions the match holds: it grows with each stored action.
+    version: u64,
+}
+
+/// Who sits at a seat.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatView {
+    /// A person, a bot, or open (for a friend who joins by the invite).
+    who: Who,
+    /// The bot's spec, or null.
+    #[schema(required = true)]
+    bot: Option<String>,
+    /// The player the seat is in this game (`X`, `white`, `vertical`).
+    plays: String,
+    /// The seat's points in the match.
+    score: f64,
+}
+
+/// Who sits at a seat.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Who {
+    /// A person.
+    Person,
+    /// A bot.
+    Bot,
+    /// Nobody yet.
+    Open,
+}
+
+/// An invite to a game's open seat.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Invite {
+    /// The code, for `POST /api/games/{id}/join`.
+    code: String,
+    /// The page's link: `/<page>?game=<id>&invite=<code>`.
+    link: String,
+    /// When it stops working, in Unix seconds.
+    #[schema(required = true)]
+    expires: Option<i64>,
+}
+
+/// A match: one game, or games until a seat has `length` points.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MatchView {
+    /// The points that win it, or null: one game.
+    #[schema(required = true)]
+    length: Option<u32>,
+    /// The game's number in the match, from 1.
+    game: u64,
+    /// Each seat's points: [seat 0, seat 1].
+    #[schema(min_items = 2, max_items = 2)]
+    score: Vec<f64>,
+    /// Whether the match is over.
+    over: bool,
+}
+
+/// What the seat to act does.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum ToDo {
+    /// Moves.
+    Move,
+    /// Throws the dice.
+    Roll,
+    /// Starts the next game of the match.
+    Next,
+    /// Nothing: the match is over.
+    Nothing,
+}
+
+/// Hapis's steps: those entered, and those that may come next.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Steps {
+    /// The steps entered so far (`1/4`).
+    entered: Vec<String>,
+    /// The next steps that keep a legal play within reach.
+    next: Vec<NextStep>,
+}
+
+/// A step that may come next.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct NextStep {
+    /// The point it leaves.
+    from: u8,
+    /// The point it reaches, or null: off.
+    #[schema(required = true)]
+    to: Option<u8>,
+    /// The die it uses.
+    die: u8,
+    /// Whether it pins a checker.
+    pins: bool,
+}
+
+/// How the game in play ended.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Ending {
+    /// The points each seat gained: [seat 0, seat 1].
+    #[schema(min_items = 2, max_items = 2)]
+    points: Vec<f64>,
+    /// The seat that resigned, or null.
+    #[schema(required = true)]
+    resigned: Option<u8>,
+    /// The sentence that says so.
+    text: String,
+}
+
+/// A line of the match's log.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct LogLine {
+    /// The game of the match, from 1.
+    game: u64,
+    /// The seat it concerns, or null.
+    #[schema(required = true)]
+    seat: Option<u8>,
+    /// What happened ("White throws 5-3.").
+    text: String,
+}
+
+/// The dice's commitment.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Fair {
+    /// The SHA-256 of `"<seed>:<salt>"`, in hex.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    commitment: String,
+    /// `"<seed>:<salt>"` once the match is over, else null.
+    #[schema(required = true)]
+    reveal: Option<String>,
+}
+
+/// One event of a game's stream (OpenAPI 3.1 describes each event of a `text/event-stream` with its schema).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StateEvent {
+    /// Always `state`.
+    event: EventName,
+    /// The whole state as JSON (the `State` schema), with `you` null.
+    #[schema(content_media_type = "application/json")]
+    data: String,
+}
+
+/// The events a game's stream sends.
+#[derive(ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum EventName {
+    /// The game's state.
+    State,
+}
+
+/// A hint, as the game gives it (docs/api.md): Hapis `{ "dice", "level", "plays" }`; 2048 `{ "bot", "moves" }`;
+/// the others `{ "bot", "moves", "depth", "nodes", "line" }`.
+#[derive(ToSchema)]
+pub(crate) struct Hint {
+    /// Hapis: the dice.
+    dice: Option<Vec<u8>>,
+    /// Hapis: the level asked.
+    level: Option<String>,
+    /// Hapis: the best five plays.
+    #[schema(value_type = Option<Vec<Object>>)]
+    plays: Option<Vec<Value>>,
+    /// The bot that chose.
+    bot: Option<String>,
+    /// The moves, best first, with the bot's value for the side to move (a number, or `won` or `lost`).
+    #[schema(value_type = Option<Vec<Object>>)]
+    moves: Option<Vec<Value>>,
+    /// The depth searched.
+    depth: Option<u64>,
+    /// The positions searched.
+    nodes: Option<u64>,
+    /// The bot's expected line, from the hinted move.
+    line: Option<Vec<String>>,
+}
