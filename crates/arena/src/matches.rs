@@ -1085,11 +1085,11 @@ mod tests {
         assert_ne!(a.records, c.records, "another seed, other games");
     }
 
-    #[test]
-    fn elo_is_null_in_json_when_every_game_is_won() {
-        let record = |index| GameRecord {
+    /// Game `index` of a match, won by bot A.
+    fn won_by_a(index: usize) -> GameRecord {
+        GameRecord {
             index,
-            a_first: index % 2 == 0,
+            a_first: index.is_multiple_of(2),
             a_points: 1.0,
             b_points: 0.0,
             plies: 5,
@@ -1097,8 +1097,12 @@ mod tests {
             end: None,
             forfeit: None,
             transcript: None,
-        };
-        let report = MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..4).map(record).collect(), 0.0);
+        }
+    }
+
+    #[test]
+    fn elo_is_null_in_json_when_every_game_is_won() {
+        let report = MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..4).map(won_by_a).collect(), 0.0);
         assert_eq!((report.a.wins, report.b.losses, report.mean_score), (4, 4, 1.0));
         assert_eq!(report.elo.diff, None);
         let json = serde_json::to_value(&report).expect("json");
@@ -1110,18 +1114,8 @@ mod tests {
     /// (`elo::wilson_elo`: 686.6), and the JSON holds that bound.
     #[test]
     fn a_sweep_s_elo_interval_is_bounded_below() {
-        let record = |index| GameRecord {
-            index,
-            a_first: index % 2 == 0,
-            a_points: 1.0,
-            b_points: 0.0,
-            plies: 5,
-            truncated: false,
-            end: None,
-            forfeit: None,
-            transcript: None,
-        };
-        let report = MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..200).map(record).collect(), 0.0);
+        let report =
+            MatchReport::new("tree".into(), 1, ["a".into(), "b".into()], (0..200).map(won_by_a).collect(), 0.0);
         assert_eq!((report.elo.diff, report.elo.ci95), (None, [Some(686.6), None]));
         assert!(report.table().contains("Elo A − B +∞ (95 % interval +687 … +∞)"), "{}", report.table());
     }
