@@ -89,6 +89,7 @@ pub fn definition() -> GameDef<G2048> {
     face.draw = |game, stream| game.draw(stream);
     face.ending = |game| format!("Game over: score {}, largest tile {}.", game.score(), 1u64 << game.top_exponent());
     face.hints = Some(hints);
+    face.arrows = Some(["up", "right", "down", "left"]);
     GameDef {
         name: "2048",
         about: "2048 on a 4×4 board, played on past 2048 until no move is left (report 003)",
@@ -167,6 +168,7 @@ pub fn definition() -> GameDef<G2048> {
             },
         ],
         caps: CAPS,
+        commands: crate::commands::COMMANDS,
         face,
     }
 }

@@ -4,12 +4,14 @@
 //! n-tuple network learned by temporal-difference self-play ([`bots::Network`], its trainer and its 1-ply
 //! player [`bots::NTuple`]; also the expectimax's evaluation), with the shipped weights in `weights/`.
 //!
-//! It holds no terminal or web front end and no benchmark report or progress bar: those are in the `hamle` binary and the
-//! server, which drive this crate.
+//! Its training command (`hamle train 2048`) is declared in [`commands`]. It holds no terminal or web front end
+//! and no benchmark (the arena's) or progress bar: those are in the `hamle` binary and the server, which drive
+//! this crate.
 #![deny(missing_docs)]
 
 mod board;
 pub mod bots;
+pub mod commands;
 mod def;
 mod notation;
 mod record;

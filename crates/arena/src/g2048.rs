@@ -1,6 +1,7 @@
 //! 2048 benchmarks: many seeded games of one bot in parallel, the share of games reaching each tile
 //! (2048 to 65536), the scores and the bot's pace.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use hamle_2048::{G2048, GameRecord, play_game};
@@ -13,6 +14,9 @@ use crate::elo::wilson;
 use crate::progress::{Progress, Watcher};
 use crate::shard::{Shard, ShardError, ShardPart, fit};
 use hamle_core::Spec;
+use hamle_core::command::{Arg, Call, Command, Failure};
+
+use crate::parts::Part;
 
 /// The tiles a benchmark reports, as exponents: 2048 (2^11) to 65536 (2^16).
 pub const TILES: std::ops::RangeInclusive<u8> = 11..=16;
@@ -268,9 +272,193 @@ pub fn merge_bench(parts: Vec<BenchPart>) -> Result<TileReport, ShardError> {
     Ok(summarize(first.game, first.bot, first.seed, records, seconds))
 }
 
+/// A 2048 benchmark as its report file holds it: the share of games reaching each tile, the scores, the pace and,
+/// in the full report, every game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BenchReport {
+    /// The game with its parameters.
+    pub game: String,
+    /// The bot with its parameters.
+    pub bot: String,
+    /// Games played.
+    pub games: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// The share of games reaching each tile, by the tile written out (`"2048"`).
+    pub reached: BTreeMap<String, f64>,
+    /// Each tile's games, share, interval and median move.
+    pub reached_details: Vec<TileShare>,
+    /// Lowest, median and highest final score.
+    pub score: Spread,
+    /// Median over games of the moves per second of thinking.
+    pub moves_per_second: f64,
+    /// Its lower and upper quartiles.
+    pub moves_per_second_quartiles: [f64; 2],
+    /// Wall time of the whole benchmark, in seconds.
+    pub seconds: f64,
+    /// Every game, in the full report only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub records: Option<Vec<TileGame>>,
+}
+
+/// The games that reached one tile in a benchmark.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TileShare {
+    /// The tile.
+    pub tile: u64,
+    /// Games that reached it.
+    pub games: usize,
+    /// Their share.
+    pub share: f64,
+    /// 95 % interval of the share (Wilson).
+    pub interval: [f64; 2],
+    /// The median move at which it first appeared, over the games that reached it.
+    pub median_move: Option<u32>,
+}
+
+/// Lowest, median and highest of some counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spread {
+    /// The lowest.
+    pub min: u64,
+    /// The median.
+    pub median: u64,
+    /// The highest.
+    pub max: u64,
+}
+
+impl BenchReport {
+    /// The report of `run`, with every game when `records` (the full report) and without (the summary).
+    pub fn new(run: &TileReport, records: bool) -> BenchReport {
+        let [min, median, max] = run.score;
+        BenchReport {
+            game: run.game.clone(),
+            bot: run.bot.clone(),
+            games: run.games,
+            seed: run.seed,
+            reached: run.reached.iter().map(|r| (r.tile.to_string(), r.share)).collect(),
+            reached_details: run
+                .reached
+                .iter()
+                .map(|r| TileShare {
+                    tile: r.tile,
+                    games: r.games,
+                    share: r.share,
+                    interval: [r.interval.0, r.interval.1],
+                    median_move: r.median_move,
+                })
+                .collect(),
+            score: Spread { min, median, max },
+            moves_per_second: run.moves_per_second[1],
+            moves_per_second_quartiles: [run.moves_per_second[0], run.moves_per_second[2]],
+            seconds: run.seconds,
+            records: records.then(|| run.records.clone()),
+        }
+    }
+}
+
+/// 2048's commands as the registry gives them: its crate's own (`hamle train 2048`) and the benchmark, which is
+/// the arena's since it plays games in parallel and in shards, which 2048's own crate cannot reach.
+pub const COMMANDS: &[Command] = &[hamle_2048::commands::TRAIN, BENCH];
+
+/// `hamle bench 2048`.
+const BENCH: Command = Command {
+    verb: "bench",
+    about: "Benchmark a bot over many seeded games: the share reaching each tile (with intervals), the scores, \
+            moves per second.",
+    args: &[
+        Arg::value("bot", "SPEC", "The bot, optionally with parameters: `expectimax`, `expectimax(depth=3)`, `seed`."),
+        Arg::value("games", "N", "Number of games.").or("100"),
+        Arg::value("seed", "SEED", "Master seed: game i draws its tiles from a seed derived from it and i.").or("1"),
+        Arg::value("depth", "MOVES", "Deepest search, in moves (each bot has its own default)."),
+        Arg::value("threads", "N", "Threads playing games at once (default: every core)."),
+        Arg::value(
+            "shard",
+            "I/N",
+            "Play only shard I of N (from 0) of the games and write its part to `--out`, for `hamle merge`.",
+        ),
+        Arg::switch("json", "Print the report as JSON (without the games)."),
+        Arg::value("out", "FILE", "Also write the full report, every game, to this file (with --shard: the part)."),
+    ],
+    top: false,
+    run: |call| bench_command(call),
+    merge: None,
+};
+
+/// Runs `hamle bench 2048`.
+fn bench_command(call: &mut Call<'_>) -> Result<(), Failure> {
+    let games = call.required::<usize>("games")?;
+    anyhow::ensure!(games > 0, "--games must be at least 1");
+    let seed = call.required::<u64>("seed")?;
+    let bot: Spec = call.text("bot").ok_or_else(|| anyhow::anyhow!("--bot is missing: the bot to measure"))?.parse()?;
+    let budget = Budget { depth: call.get("depth")?, ..Budget::UNLIMITED };
+    let json = call.switch("json");
+    let out = call.text("out").map(std::path::PathBuf::from);
+    let shard = call.get::<Shard>("shard")?;
+    if shard.is_some() && out.is_none() {
+        anyhow::bail!("--shard writes its part to --out PART: give both");
+    }
+    if let Some(threads) = call.get::<usize>("threads")? {
+        rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build_global()?;
+    }
+    let range = shard.map_or(0..games, |s| s.span(games));
+    let bar = call.bar(Some(range.len() as u64), "games");
+    let watcher = Watcher::new(move |step| match step {
+        Progress::Start { what, .. } => bar.set_message(what),
+        Progress::Tile { moves, top } => bar.set_message(format!("a game at move {moves} with {top}")),
+        Progress::Played => bar.inc(1),
+        Progress::Finish => bar.finish(),
+    });
+    let report = bench_2048(&call.game, &bot, range.len(), range.start, seed, budget, Some(&watcher))?;
+    if let (Some(shard), Some(path)) = (shard, &out) {
+        if !json {
+            call.print(&report.table())?;
+        }
+        let part = Part::Bench(BenchPart::new(shard, games, report));
+        call.host.write_file(path, serde_json::to_string(&part)?.as_bytes())?;
+        let (from, to) = (range.start, range.end);
+        call.host.note(&format!("shard {shard}: games {from}..{to} of {games} written to {}", path.display()));
+        return Ok(());
+    }
+    if json {
+        call.print_json(&serde_json::to_value(BenchReport::new(&report, false))?)?;
+    } else {
+        call.print(&report.table())?;
+    }
+    if let Some(path) = &out {
+        let full = BenchReport::new(&report, true).to_report()?;
+        call.host.write_file(path, serde_json::to_string_pretty(&full)?.as_bytes())?;
+        call.host.note(&format!("full report with every game written to {}", path.display()));
+    }
+    Ok(())
+}
+
+impl BenchReport {
+    /// The report as its file holds it: its fields and its `kind`, `bench` (the lab reads report files by kind).
+    ///
+    /// # Errors
+    /// None in practice: the report is plain data.
+    pub fn to_report(&self) -> Result<serde_json::Value, serde_json::Error> {
+        let mut value = serde_json::to_value(self)?;
+        if let Some(map) = value.as_object_mut() {
+            map.insert("kind".into(), "bench".into());
+        }
+        Ok(value)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_registry_gives_2048_every_command_of_its_crate_and_the_benchmark() {
+        let own: Vec<&str> = hamle_2048::definition().commands.iter().map(|c| c.verb).collect();
+        let given: Vec<&str> =
+            crate::games::registry().game("2048").expect("2048").commands().iter().map(|c| c.verb).collect();
+        assert!(own.iter().all(|verb| given.contains(verb)), "{own:?} in {given:?}");
+        assert_eq!(given, ["train", "bench"]);
+    }
 
     /// Shard `index` of `count` of a benchmark of `total` games, each game a record with its seed.
     fn bench_part(index: usize, count: usize, total: usize) -> BenchPart {

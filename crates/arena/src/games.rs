@@ -2,13 +2,15 @@
 
 use std::sync::LazyLock;
 
+use hamle_core::GameDef;
+
 use crate::registry::{GameKind, Registry};
 
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let games: Vec<Box<dyn GameKind>> = vec![
         Box::new(hamle_classics::tictactoe::definition()),
-        Box::new(hamle_hapis::definition()),
-        Box::new(hamle_2048::definition()),
+        Box::new(GameDef { commands: crate::hapis::COMMANDS, ..hamle_hapis::definition() }),
+        Box::new(GameDef { commands: crate::g2048::COMMANDS, ..hamle_2048::definition() }),
         Box::new(hamle_domineering::definition()),
         Box::new(hamle_chess::definition()),
         Box::new(hamle_classics::grundy::definition()),

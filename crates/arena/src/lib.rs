@@ -1,10 +1,12 @@
 //! The arena: every hamle game and bot found by a short name with parameters
 //! (`tictactoe(variant=two-phase)`, `thesis(depth=3)`), matches between bots with Elo error bars, sequential
 //! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood, long runs split into shards
-//! and merged (the shard arithmetic in `shard`, each kind's part and merge beside the kind, `parts` reading a
+//! and merged (the shard arithmetic is the core's, each kind's part and merge beside the kind, `parts` reading a
 //! part file of any kind),
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
-//! replay from the records), and benchmarks of 2048 bots.
+//! replay from the records), and the commands that play through it, joined to their games on the registry's
+//! lines: benchmarks of 2048 bots (`g2048`), Hapis's training (`hapis`) and its match in the terminal
+//! (`hapis_play`).
 //!
 //! It holds no rules and no search: those live in the game crates and `hamle-core`. The CLI and
 //! the server share this one registry.
@@ -13,17 +15,17 @@
 pub mod elo;
 pub mod g2048;
 pub mod games;
-pub mod items;
+pub mod hapis;
+pub mod hapis_play;
 pub mod matches;
 pub mod parts;
 pub mod play;
 pub mod progress;
 pub mod registry;
-pub mod shard;
 pub mod sprt;
 pub mod tournament;
 
-pub use hamle_core::{ParamDoc, Params, Spec, SpecError};
+pub use hamle_core::{ParamDoc, Params, Spec, SpecError, items, shard};
 pub use matches::{MatchOptions, MatchReport};
 pub use play::{Action, Live, Match, Record, Refusal, Seat, Setup};
 pub use registry::{GameKind, Registry};

@@ -2,6 +2,7 @@
 
 use std::fmt::Display;
 
+use hamle_core::command::Command;
 use hamle_core::{Bot, Budget, Cap, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
 
 use crate::ArenaError;
@@ -33,11 +34,20 @@ pub trait GameKind: Send + Sync {
     /// What a server allows of its and its bots' parameters where the command line allows more.
     fn caps(&self) -> &'static [Cap];
 
+    /// Its commands in the terminal beyond playing it (`hamle solve`, `hamle chess perft`).
+    fn commands(&self) -> &'static [Command];
+
     /// How many players it has (1 or 2) with `game`'s parameters.
     ///
     /// # Errors
     /// When the spec names an unknown parameter or a bad value.
     fn players(&self, game: &Spec) -> Result<u8, ArenaError>;
+
+    /// The moves the arrow keys make (up, right, down, left) when the terminal plays it by keys.
+    fn arrows(&self) -> Option<[&'static str; 4]>;
+
+    /// The sides' names with `game`'s parameters, first mover first (`["vertical", "horizontal"]`).
+    fn sides(&self, game: &Spec) -> Result<[&'static str; 2], ArenaError>;
 
     /// Makes the start position `game` describes and, when given, the bot `bot` for it, to check both specs.
     ///
@@ -76,8 +86,20 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
         self.caps
     }
 
+    fn commands(&self) -> &'static [Command] {
+        self.commands
+    }
+
     fn players(&self, game: &Spec) -> Result<u8, ArenaError> {
         Ok(self.game(game)?.info().players)
+    }
+
+    fn arrows(&self) -> Option<[&'static str; 4]> {
+        self.face.arrows
+    }
+
+    fn sides(&self, game: &Spec) -> Result<[&'static str; 2], ArenaError> {
+        Ok((self.face.players)(&self.game(game)?))
     }
 
     fn check(&self, game: &Spec, bot: Option<&Spec>) -> Result<(), ArenaError> {

@@ -413,6 +413,7 @@ fn race() -> GameDef<Race> {
             make: |_, _| Ok(Box::new(hamle_core::bot::RandomBot)),
         }],
         caps: &[],
+        commands: &[],
         face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
     }
 }

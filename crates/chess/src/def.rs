@@ -259,6 +259,7 @@ pub fn definition() -> GameDef<Chess> {
             },
         ],
         caps: CAPS,
+        commands: crate::commands::COMMANDS,
         face,
     }
 }

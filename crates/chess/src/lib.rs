@@ -1,10 +1,12 @@
 //! Chess (seed `001`): the game record on top of cozy-chess's move generator — the draw rules a board alone
 //! lacks (repetition, the fifty- and seventy-five-move rules, dead positions) —, FEN, SAN, UCI and PGN, and
 //! the thesis's fixed-depth minimax player; the engine, its side of the UCI dialogue ([`uci_engine`], over
-//! any reader and writer) and its training loop ([`train`]).
+//! any reader and writer) and its training loop ([`train`]); its terminal commands ([`commands`]: `hamle chess
+//! perft`, `hamle uci`, `hamle bench chess`, `hamle train chess`), declared for the binary to run.
 //!
 //! It holds no move generator (cozy-chess's, perft-proven) and no terminal or web code (see the `hamle` CLI
-//! and the server): no command-line flags, progress bars or files. See `docs/rules/chess.md`.
+//! and the server): no flag parsing, progress bars or file writing (its commands ask the terminal's
+//! `Host`). See `docs/rules/chess.md`.
 //!
 //! ```
 //! use hamle_chess::Chess;
@@ -21,6 +23,7 @@
 
 pub mod bots;
 mod color;
+pub mod commands;
 mod def;
 pub mod epd;
 mod fen;

@@ -1,27 +1,16 @@
 //! `hamle`: the web app (with no command), and the games of the seed documents in the terminal: play,
-//! solve, match, train.
+//! solve, match, train. It names no game: the games and their commands come from the registry.
 
-mod bench;
-mod chess;
-mod domineering;
-mod hapis;
+mod commands;
+mod keys;
 mod lab;
 mod merge;
 mod play;
-mod play_2048;
-mod play_hapis;
 mod progress;
-mod puzzles;
 mod report;
-mod solve;
 mod sprt;
 mod store;
 mod tournament;
-mod train;
-mod train_2048;
-mod train_chess;
-mod train_hapis;
-mod uci;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,9 +21,8 @@ use clap::{Parser, Subcommand};
 use hamle_arena::matches::{MatchPart, TimeControl};
 use hamle_arena::parts::Part;
 use hamle_arena::shard::Shard;
-use hamle_arena::{MatchOptions, Seat, Setup, Spec, games};
+use hamle_arena::{GameKind, MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
-use hamle_hapis::Side;
 use hamle_lab::report::Report;
 
 /// hamle ("move" in Turkish): a game-AI engine and arcade.
@@ -97,16 +85,10 @@ enum Command {
         /// `/` and `_` for spaces).
         #[arg(long)]
         fen: Option<String>,
-        /// Hapis: points to win the match.
-        #[arg(long = "match", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=99))]
-        match_length: u32,
-        /// Hapis: who throws first in the games after the first (the game's parameter `next=`; default: the winner).
-        #[arg(long, value_enum)]
-        next: Option<play_hapis::NextStart>,
-        /// 2048: let this bot play while you watch (`expectimax`, `seed`).
+        /// Games played by the arrow keys (2048): let this bot play while you watch (`expectimax`, `seed`).
         #[arg(long)]
         auto: Option<String>,
-        /// 2048: milliseconds between a watched bot's moves.
+        /// Games played by the arrow keys: milliseconds between a watched bot's moves.
         #[arg(long, default_value_t = 150)]
         delay: u64,
         /// Domineering: rows (the same as the parameter `rows=`).
@@ -125,47 +107,27 @@ enum Command {
         budget: BudgetArgs,
     },
     /// Benchmark a bot: 2048 over many seeded games (tiles reached, scores, moves per second); chess over the
-    /// opening suite's positions (time and nodes per move).
-    Bench(bench::BenchArgs),
-    /// Solve a game completely and print its value and best first moves; or a puzzle (`queens N`,
-    /// `knights-tour N`).
-    Solve {
-        /// The game: `tictactoe`, `domineering`, `grundy`, `sim`, `dots`; or the puzzle: `queens`, `knights-tour`.
+    /// opening suite's positions (time and nodes per move). `hamle bench GAME --help` lists what each takes.
+    #[command(disable_help_flag = true)]
+    Bench {
+        /// The game, optionally with parameters: `2048`, `2048(spawn=report)`, `chess`.
+        #[arg(allow_hyphen_values = true)]
         game: String,
-        /// The game's variant (`classic` or `two-phase` for tic-tac-toe).
-        #[arg(long)]
-        variant: Option<String>,
-        /// Print JSON instead of text.
-        #[arg(long)]
-        json: bool,
-        /// Domineering and Dots and Boxes: the board as ROWSxCOLS, e.g. `8x8` (Domineering's vertical domino covers
-        /// two rows; Dots and Boxes counts boxes); the puzzles: the board's side N.
-        size: Option<String>,
-        /// Domineering: who places first, `vertical` or `horizontal`.
-        #[arg(long)]
-        first: Option<String>,
-        /// Domineering: threads sharing the search.
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// Domineering: the transposition table's size in MiB, rounded down to a power of two (default 16 for
-        /// boards up to 64 cells, 128 above).
-        #[arg(long, value_name = "MIB")]
-        hash: Option<usize>,
-        /// Domineering: solve every board up to N×N, both starters, and print the outcome table.
-        #[arg(long)]
-        table: Option<usize>,
-        /// Domineering: the move-count bounds, `bullock` (fastest), `proven` or `off` (both to cross-check).
-        #[arg(long)]
-        bounds: Option<String>,
-        /// Domineering with `--table`: solve only shard I of N (from 0) of the boards, written to `--out` for
-        /// `hamle merge`.
-        #[arg(long, value_name = "I/N", value_parser = clap::value_parser!(Shard), requires = "out")]
-        shard: Option<Shard>,
-        /// Where `--shard` writes its part.
-        #[arg(long, value_name = "PART")]
-        out: Option<PathBuf>,
-        #[command(flatten)]
-        puzzle: puzzles::PuzzleArgs,
+        /// What the game's benchmark takes (`hamle bench GAME --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Solve a game completely and print its value and best first moves; or a puzzle (`queens N`,
+    /// `knights-tour N`). `hamle solve GAME --help` lists what the game's solver takes.
+    #[command(disable_help_flag = true)]
+    Solve {
+        /// The game, optionally with parameters: `tictactoe`, `domineering`, `grundy`, `sim`, `dots`, `queens`,
+        /// `knights-tour`.
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// What the game's solver takes (`hamle solve GAME --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
     /// Play a match of N seeded games between two bots, starts alternated.
     Match {
@@ -225,21 +187,16 @@ enum Command {
     },
     /// List the games and their parameters.
     Games,
-    /// Train a game's network by self-play: `hamle train hapis --games N --out FILE`.
-    Train(train::TrainArgs),
-    /// Hapis Tavlası tools: legal plays for a roll, hints, perft counts.
-    Hapis {
-        #[command(subcommand)]
-        command: hapis::HapisCommand,
-    },
-    /// Chess: speak UCI (the Universal Chess Interface) on stdin and stdout, for a chess GUI or a match
-    /// runner (see docs/uci.md); `--bench` searches a fixed set of positions instead and prints the node
-    /// signature and the speed.
-    Uci(uci::UciArgs),
-    /// Chess tools: legal moves with the position after each, perft (with divide), a position's status.
-    Chess {
-        #[command(subcommand)]
-        command: chess::ChessCommand,
+    /// Train a game's bot by self-play (`hapis`, `2048`, `chess`): `hamle train hapis --games N --out FILE`.
+    /// `hamle train GAME --help` lists what each takes.
+    #[command(disable_help_flag = true)]
+    Train {
+        /// The game.
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// What the game's training takes (`hamle train GAME --help`).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
 }
 
@@ -494,10 +451,19 @@ enum ChessColor {
     Black,
 }
 
-/// Who moves first from `--first` and, in chess, `--color` (white moves first, so black is `--first bot`).
-fn first_mover(game: &str, first: Option<First>, color: Option<ChessColor>) -> Result<First> {
+/// Who moves first from `--first` and, for games whose sides are white and black, `--color` (white moves first,
+/// so black is `--first bot`).
+fn first_mover(game: &Spec, kind: &dyn GameKind, first: Option<First>, color: Option<ChessColor>) -> Result<First> {
     let Some(color) = color else { return Ok(first.unwrap_or(First::Human)) };
-    anyhow::ensure!(game == "chess", "--color is for chess (the other games take --first)");
+    if kind.sides(game)? != ["white", "black"] {
+        let mut colored: Vec<&str> = games::registry()
+            .games()
+            .filter(|g| g.sides(&Spec::named(g.listing().name)).is_ok_and(|s| s == ["white", "black"]))
+            .map(|g| g.listing().name)
+            .collect();
+        colored.sort_unstable();
+        anyhow::bail!("--color is for {} (the other games take --first)", colored.join(" and "));
+    }
     let wanted = if color == ChessColor::White { First::Human } else { First::Bot };
     if let Some(first) = first {
         anyhow::ensure!(first == wanted, "--color and --first disagree: give one of them");
@@ -505,7 +471,20 @@ fn first_mover(game: &str, first: Option<First>, color: Option<ChessColor>) -> R
     Ok(wanted)
 }
 
-/// Reads a game spec and applies `--variant`.
+/// Refuses `--KEY` for a game that has no parameter `KEY`, naming the games that have one.
+fn ensure_param(game: &Spec, kind: &dyn GameKind, key: &str) -> Result<()> {
+    if kind.listing().params.iter().any(|p| p.key == key) {
+        return Ok(());
+    }
+    let mut having: Vec<&str> = games::registry()
+        .games()
+        .filter(|g| g.listing().params.iter().any(|p| p.key == key))
+        .map(|g| g.listing().name)
+        .collect();
+    having.sort_unstable();
+    anyhow::bail!("--{key} is for {} (a parameter {} does not have)", having.join(" and "), game.name)
+}
+
 /// Prints a match's report: its table, or its JSON without the games (which `--out` keeps).
 fn print_match(report: &hamle_arena::MatchReport, json: bool) -> Result<()> {
     if json {
@@ -520,19 +499,7 @@ fn print_match(report: &hamle_arena::MatchReport, json: bool) -> Result<()> {
     Ok(())
 }
 
-/// Runs `hamle train` with the game's own trainer.
-fn train(args: &train::TrainArgs) -> Result<()> {
-    if args.game != "chess" && args.label.is_some() {
-        anyhow::bail!("--label is for chess's positions: Hapis and 2048 learn from their own games' outcomes");
-    }
-    match args.game.as_str() {
-        "chess" => train_chess::run(args),
-        "2048" => train_2048::run(args),
-        "hapis" => train_hapis::run(args),
-        other => anyhow::bail!("`hapis`, `2048` and `chess` can be trained (got '{other}')"),
-    }
-}
-
+/// Reads a game spec and applies `--variant`.
 fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
     let mut spec: Spec = text.parse()?;
     if let Some(v) = variant {
@@ -541,83 +508,71 @@ fn game_spec(text: &str, variant: Option<&str>) -> Result<Spec> {
     Ok(spec)
 }
 
+/// `hamle VERB GAME ARGS…` for a verb the games answer themselves; `hamle VERB --help` is the verb's help
+/// (`hamle VERB GAME --help`, the game's).
+fn shared(verb: &str, game: &str, args: &[String]) -> Result<()> {
+    use clap::CommandFactory;
+    if game == "--help" || game == "-h" {
+        let mut cli = Cli::command();
+        cli.build();
+        if let Some(command) = cli.find_subcommand_mut(verb) {
+            command.print_help()?;
+        }
+        return Ok(());
+    }
+    let spec: Spec = game.parse()?;
+    commands::run(&spec, games::registry().game(&spec.name)?, verb, args)
+}
+
 fn run(cli: Cli) -> Result<()> {
     let registry = games::registry();
     let command = cli.command.unwrap_or(Command::Serve(ServeArgs::default()));
     if !matches!(command, Command::Serve(_)) {
         // A person at the terminal may name a trained network's file; the web app never reads one.
         hamle_core::weights::allow_files();
+        hamle_core::programs::allow_programs();
     }
     match command {
         Command::Serve(args) => serve(&args),
         Command::Store { command } => store::run(&command),
-        Command::Play {
-            game,
-            variant,
-            bot,
-            first,
-            color,
-            fen,
-            seed,
-            budget,
-            match_length,
-            next,
-            auto,
-            delay,
-            rows,
-            cols,
-            human,
-        } => {
+        Command::Play { game, variant, bot, first, color, fen, seed, budget, auto, delay, rows, cols, human } => {
             let mut spec = game_spec(&game, variant.as_deref())?;
-            let first = first_mover(&spec.name, first, color)?;
-            if let Some(fen) = fen {
-                anyhow::ensure!(spec.name == "chess", "--fen is for chess");
-                // A spec's values hold neither `/` nor spaces: the game reads them back from `.` and `_`.
-                spec = spec.with("fen", &fen.trim().replace('/', ".").replace(' ', "_"));
-            }
-            if spec.name == "domineering" {
-                for (key, value) in [("rows", rows), ("cols", cols)] {
-                    if let Some(v) = value {
-                        spec = spec.with(key, &v.to_string());
-                    }
-                }
-                let human_first = first == First::Human;
-                return domineering::play(&spec, bot.as_deref(), human.as_deref(), human_first, seed, budget.budget());
-            }
-            anyhow::ensure!(
-                rows.is_none() && cols.is_none() && human.is_none(),
-                "--rows, --cols and --human are for domineering"
-            );
-            if spec.name == "2048" {
-                anyhow::ensure!(bot.is_none(), "2048 has one player: --auto BOT lets a bot play it");
-                let auto = auto.as_deref().map(str::parse).transpose()?;
-                let setup = play_2048::Setup {
-                    game: spec,
-                    auto,
-                    seed,
-                    delay: Duration::from_millis(delay),
-                    budget: budget.budget(),
-                };
-                return play_2048::run(&setup);
-            }
-            anyhow::ensure!(auto.is_none(), "--auto is for 2048, where a bot plays alone");
             let kind = registry.game(&spec.name)?;
+            let first = first_mover(&spec, kind, first, color)?;
+            // A spec's values hold neither `/` nor spaces: the game reads a FEN back from `.` and `_`.
+            let fen = fen.map(|f| f.trim().replace('/', ".").replace(' ', "_"));
+            let rows = rows.map(|n| n.to_string());
+            let cols = cols.map(|n| n.to_string());
+            for (key, value) in [("fen", fen), ("rows", rows), ("cols", cols)] {
+                if let Some(value) = value {
+                    ensure_param(&spec, kind, key)?;
+                    spec = spec.with(key, &value);
+                }
+            }
+            let first = match human {
+                Some(side) => {
+                    let sides = kind.sides(&spec)?;
+                    let seat = sides.iter().position(|s| *s == side).with_context(|| {
+                        format!("--human: '{side}' is not a side of {}: {} or {}", spec.name, sides[0], sides[1])
+                    })?;
+                    if seat == 0 { First::Human } else { First::Bot }
+                }
+                None => first,
+            };
+            if let Some(arrows) = kind.arrows() {
+                anyhow::ensure!(bot.is_none(), "{} has one player: --auto BOT lets a bot play it", spec.name);
+                let auto = auto.as_deref().map(str::parse).transpose()?;
+                let delay = Duration::from_millis(delay);
+                let setup = keys::Setup { game: spec, auto, seed, delay, budget: budget.budget() };
+                return keys::run(kind, arrows, &setup);
+            }
+            if auto.is_some() {
+                let keyed: Vec<&str> =
+                    registry.games().filter(|g| g.arrows().is_some()).map(|g| g.listing().name).collect();
+                anyhow::bail!("--auto is for {}, where a bot plays alone", keyed.join(" and "));
+            }
             let strongest = kind.bots().first().map_or("random", |b| b.name);
             let bot: Spec = bot.as_deref().unwrap_or(strongest).parse()?;
-            if spec.name == "hapis" {
-                let human = if first == First::Human { Side::White } else { Side::Black };
-                let setup = play_hapis::MatchSetup {
-                    game: spec,
-                    bot,
-                    human,
-                    length: match_length,
-                    seed,
-                    next,
-                    budget: budget.budget(),
-                };
-                let stdin = std::io::stdin();
-                return play_hapis::run(&setup, &mut stdin.lock(), &mut std::io::stdout());
-            }
             let setup = if kind.players(&spec)? == 1 {
                 // One person at the board; the bot helps ('bot' in the terminal makes a move for them).
                 Setup { game: spec, seats: vec![Seat::Person], helper: Some(bot), length: None }
@@ -630,63 +585,13 @@ fn run(cli: Cli) -> Result<()> {
             let stdin = std::io::stdin();
             play::run(live, &mut stdin.lock(), &mut std::io::stdout())
         }
-        Command::Solve { game, variant, json, size, first, threads, hash, table, bounds, shard, out, puzzle } => {
-            anyhow::ensure!(
-                out.is_none() || shard.is_some(),
-                "--out is where --shard writes its part (a whole solve prints its answer)"
-            );
-            let shard = shard.zip(out);
-            anyhow::ensure!(shard.is_none() || table.is_some(), "--shard is for domineering --table N");
-            if matches!(game.as_str(), "queens" | "knights-tour" | "grundy" | "dots") {
-                anyhow::ensure!(
-                    variant.is_none()
-                        && first.is_none()
-                        && table.is_none()
-                        && threads == 1
-                        && hash.is_none()
-                        && bounds.is_none(),
-                    "--variant, --first, --threads, --hash, --table and --bounds are not for {game} (N queens uses every \
-                     core)"
-                );
-                return match game.as_str() {
-                    "queens" => puzzles::queens(size.as_deref(), &puzzle, json),
-                    "knights-tour" => puzzles::knights_tour(size.as_deref(), &puzzle, json),
-                    "dots" => puzzles::dots(size.as_deref(), &puzzle, json),
-                    _ => {
-                        anyhow::ensure!(size.is_none(), "Grundy's game takes --up-to N or --graph HEAPS, not a size");
-                        puzzles::grundy(&puzzle, json)
-                    }
-                };
-            }
-            anyhow::ensure!(
-                !puzzle.any(),
-                "--closed, --from, --rule, --steps, --count, --repair, --start, --seed, --up-to, --graph and --svg are for \
-                 the puzzles and Grundy's game"
-            );
-            let spec = game_spec(&game, variant.as_deref())?;
-            if spec.name == "domineering" {
-                let args = domineering::SolveArgs { size, first, threads, hash, table, bounds, json, shard };
-                return domineering::solve(&spec, &args);
-            }
-            anyhow::ensure!(
-                size.is_none()
-                    && first.is_none()
-                    && table.is_none()
-                    && threads == 1
-                    && hash.is_none()
-                    && bounds.is_none(),
-                "a size, --first, --threads, --hash, --table and --bounds are for domineering"
-            );
-            solve::run(&spec, json)
-        }
+        Command::Solve { game, args } => shared("solve", &game, &args),
         Command::Match { game, bot_a, bot_b, games, seed, variant, tc, pgn, shard, report: run_args, budget } => {
             run_args.start_threads()?;
             let json = run_args.json;
             let spec = game_spec(&game, variant.as_deref())?;
             let (a, b): (Spec, Spec) = (bot_a.parse()?, bot_b.parse()?);
             anyhow::ensure!(games > 0, "--games must be at least 1");
-            // A match in the terminal may run outside engines (`uci(cmd=…)`); the web app never does.
-            hamle_chess::bots::uci::allow_programs();
             let range = shard.map_or(0..games, |s| s.games(games));
             let options = MatchOptions {
                 games: range.len(),
@@ -737,16 +642,13 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
-        Command::Hapis { command } => hapis::run(command),
-        Command::Chess { command } => chess::run(command),
-        Command::Uci(args) => uci::run(&args),
-        Command::Bench(args) => bench::run(&args),
+        Command::Bench { game, args } => shared("bench", &game, &args),
         Command::Sprt(args) => sprt::run(args),
-        Command::Merge(args) => merge::run(&args, &[domineering::TABLE_RUN, train_chess::SELF_PLAY_RUN]),
+        Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),
-        Command::Train(args) => train(&args),
+        Command::Train { game, args } => shared("train", &game, &args),
         Command::Games => {
             for game in registry.games() {
                 let listing = game.listing();
@@ -761,12 +663,18 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(cli) {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let answer = commands::own(&words).unwrap_or_else(|| {
+        use clap::{CommandFactory, FromArgMatches};
+        let matches = commands::listed(Cli::command()).get_matches();
+        Cli::from_arg_matches(&matches).map_err(|e| e.exit()).and_then(run)
+    });
+    match answer {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("hamle: {e:#}");
-            ExitCode::FAILURE
+            // As clap answers a command line it cannot read.
+            if e.downcast_ref::<hamle_core::command::Usage>().is_some() { ExitCode::from(2) } else { ExitCode::FAILURE }
         }
     }
 }

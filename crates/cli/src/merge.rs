@@ -1,10 +1,10 @@
 //! `hamle merge`: the parts of a sharded match, tournament or 2048 benchmark combined into the whole run's report.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 use hamle_arena::g2048::merge_bench;
-use hamle_arena::items::{ItemsPart, merge_items};
+use hamle_arena::items::merge_items;
 use hamle_arena::matches::merge_match;
 use hamle_arena::parts::Part;
 use hamle_arena::tournament::merge_tournament;
@@ -28,27 +28,9 @@ pub struct MergeArgs {
     pgn: Option<PathBuf>,
 }
 
-/// A kind of run of independent items that `hamle merge` puts together: the name its parts carry (their
-/// `run`), and what becomes of the merged run (a table printed, a file of positions written). The command that
-/// shards such a run declares it; `hamle merge` is given every one and knows none by name.
-pub struct ItemsRun {
-    /// The run's name in its parts: `domineering table`.
-    pub name: &'static str,
-    /// Gives out the merged run (every item, in order) as the whole run would.
-    pub finish: fn(&ItemsPart, &ItemsOutput) -> Result<()>,
-}
-
-/// What `hamle merge` was asked to do with a merged run of items.
-pub struct ItemsOutput<'a> {
-    /// Print JSON rather than text.
-    pub json: bool,
-    /// The file given with `--out`.
-    pub out: Option<&'a Path>,
-}
-
 /// Reads the parts, merges them and prints what the whole run prints (`hamle match`, `hamle tournament`,
-/// `hamle bench 2048`, or one of `items_runs`).
-pub fn run(args: &MergeArgs, items_runs: &[ItemsRun]) -> Result<()> {
+/// `hamle bench 2048`, or the game's command that sharded a run of items).
+pub fn run(args: &MergeArgs) -> Result<()> {
     let parts = args
         .parts
         .iter()
@@ -81,11 +63,13 @@ pub fn run(args: &MergeArgs, items_runs: &[ItemsRun]) -> Result<()> {
     if !items.is_empty() {
         anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");
         let run = merge_items(items)?;
-        let Some(kind) = items_runs.iter().find(|kind| kind.name == run.run) else {
-            let known: Vec<&str> = items_runs.iter().map(|kind| kind.name).collect();
-            bail!("parts of a run hamle does not know: {} (it knows {})", run.run, known.join(", "));
-        };
-        return (kind.finish)(&run, &ItemsOutput { json: args.json, out: args.out.as_deref() });
+        return crate::commands::finish_merged(&run, args.json, args.out.as_deref()).unwrap_or_else(|| {
+            bail!(
+                "parts of a run hamle does not know: {} (it knows {})",
+                run.run,
+                crate::commands::merged_runs().join(", ")
+            )
+        });
     }
     if !tournaments.is_empty() {
         let report = merge_tournament(tournaments)?;

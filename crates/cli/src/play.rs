@@ -121,8 +121,25 @@ fn pgn(view: &Value) -> Option<String> {
     let pgn = view["board"]["pgn"].as_str()?;
     let points = view["ending"]["points"].as_array().map(|p| [0, 1].map(|i| p.get(i).and_then(Value::as_f64)));
     match points {
-        Some([Some(white), Some(black)]) => Some(crate::chess::pgn_with_result(pgn, [white, black])),
+        Some([Some(white), Some(black)]) => Some(pgn_with_result(pgn, [white, black])),
         _ => Some(pgn.to_owned()),
+    }
+}
+
+/// The game's PGN with its result set from the match's points when it is unfinished (`*`) by the rules: the game
+/// record knows only the endings of the rules, not a resignation or a draw agreed.
+fn pgn_with_result(pgn: &str, points: [f64; 2]) -> String {
+    let result = if points[0] > points[1] {
+        "1-0"
+    } else if points[1] > points[0] {
+        "0-1"
+    } else {
+        "1/2-1/2"
+    };
+    let tagged = pgn.replacen("[Result \"*\"]", &format!("[Result \"{result}\"]"), 1);
+    match tagged.trim_end().strip_suffix('*') {
+        Some(moves) => format!("{moves}{result}\n"),
+        None => tagged,
     }
 }
 

@@ -54,7 +54,6 @@ pub fn run(args: SprtArgs) -> Result<()> {
     let test =
         SprtOptions { elo0: args.elo0, elo1: args.elo1, alpha: args.alpha, beta: args.beta, max_games: args.max_games };
     test.check()?;
-    hamle_chess::bots::uci::allow_programs();
     let options =
         MatchOptions { seed: args.seed, budget: args.budget.budget(), clock: args.tc, ..MatchOptions::default() };
     let json = args.report.json;

@@ -61,7 +61,6 @@ pub fn run(args: TournamentArgs) -> Result<()> {
         Some(a) => index("--anchor", a)?,
         None => args.bots.len() - 1,
     };
-    hamle_chess::bots::uci::allow_programs();
     let options = TournamentOptions { games_per_pair: args.games_per_pair, gauntlet, anchor };
     let match_options =
         MatchOptions { seed: args.seed, budget: args.budget.budget(), clock: args.tc, ..MatchOptions::default() };

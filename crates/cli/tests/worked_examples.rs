@@ -111,8 +111,8 @@ fn bad_sizes_squares_and_flags_are_refused_clearly() {
     assert_clean_failure(&hamle(&["solve", "dots", "4x4"]), "40 lines");
     assert_clean_failure(&hamle(&["solve", "grundy", "--graph", "7-0"]), "at least one counter");
     assert_clean_failure(&hamle(&["solve", "grundy"]), "either --up-to N");
-    assert_clean_failure(&hamle(&["solve", "queens", "8", "--closed"]), "for the knight's tour");
-    assert_clean_failure(&hamle(&["solve", "tictactoe", "--count"]), "are for the puzzles");
+    assert_clean_failure(&hamle(&["solve", "queens", "8", "--closed"]), "--closed is for knights-tour");
+    assert_clean_failure(&hamle(&["solve", "tictactoe", "--count"]), "--count is for queens");
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use crate::bot::Bot;
+use crate::command::Command;
 use crate::game::{Game, Notation, Player};
 use crate::spec::{ParamDoc, Params, Spec, SpecError};
 use crate::stream::Stream;
@@ -81,6 +82,8 @@ pub struct GameDef<G: Game> {
     pub bots: Vec<BotDef<G>>,
     /// What a server allows of its and its bots' parameters where the command line allows more.
     pub caps: &'static [Cap],
+    /// Its commands in the terminal (`hamle solve`, `hamle chess perft`), beyond playing it.
+    pub commands: &'static [Command],
     /// How people play it.
     pub face: Face<G>,
 }
@@ -219,6 +222,10 @@ pub struct Face<G: Game> {
     /// A finished game of a bot match written down in the game's record format, when it has one (chess: PGN;
     /// `hamle match --pgn` needs it). The plain choice: none.
     pub transcript: Option<Transcribe<G>>,
+    /// The moves the arrow keys make, up, right, down and left, for a one-player game the terminal plays by keys
+    /// with its view's `board` drawn as tiles (rows of numbers, 0 for an empty cell; 2048). The plain choice:
+    /// none, the game is played by typing moves.
+    pub arrows: Option<[&'static str; 4]>,
 }
 
 impl<G: Notation> Face<G> {
@@ -243,6 +250,7 @@ impl<G: Notation> Face<G> {
             openings: |start, _| start.clone(),
             accept_draw: |_, _| false,
             transcript: None,
+            arrows: None,
         }
     }
 }

@@ -3,15 +3,22 @@
 //! This crate holds the traits every game implements ([`Game`], [`Notation`]), the evaluation and
 //! bot traits ([`Evaluator`], [`Bot`]), the generic searches over them ([`search`]), the seeded
 //! random [`Stream`] each session owns, an explicit game [`tree`] for tests and worked examples, and the
-//! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it) that each game exports.
+//! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it, its terminal [`command`]s)
+//! that each game exports, and what long runs share: shards ([`shard`], [`items`]) and training curves
+//! ([`curve`]).
 //! It knows no game: rules, notation and game-specific players live in the game crates.
 #![deny(missing_docs)]
 
 pub mod bot;
+pub mod command;
+pub mod curve;
 pub mod def;
 pub mod eval;
 pub mod game;
+pub mod items;
+pub mod programs;
 pub mod search;
+pub mod shard;
 pub mod spec;
 pub mod stream;
 pub mod tree;

@@ -1,15 +1,19 @@
 //! Domineering (Crosscram, seed `002`): the rules on boards up to 16×16, the text notation, the seed
 //! paper's heuristic player and an exact solver with the published speed-ups.
 //!
-//! It holds no terminal or web code (see the `hamle` CLI and the server) and no stored results:
-//! every outcome the solver reports comes from search. See `docs/rules/domineering.md`.
+//! Its solver's terminal command (`hamle solve domineering`, with `--table N` and its shards) is declared in
+//! [`commands`], the outcome table in [`table`]. It holds no terminal or web code (see the `hamle` CLI and the
+//! server) and no stored results: every outcome the solver reports comes from search. See
+//! `docs/rules/domineering.md`.
 #![deny(missing_docs)]
 
 pub mod bots;
+pub mod commands;
 mod def;
 mod notation;
 mod rules;
 pub mod solve;
+pub mod table;
 
 pub use def::definition;
 pub use notation::{ParseError, cell_name, parse_cell};

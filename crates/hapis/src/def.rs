@@ -178,6 +178,7 @@ pub fn definition() -> GameDef<Hapis> {
             },
         ],
         caps: CAPS,
+        commands: crate::commands::COMMANDS,
         face: Face {
             roller: |game| match game.phase() {
                 Phase::Opening => Roller::Anyone,

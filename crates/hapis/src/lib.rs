@@ -4,11 +4,14 @@
 //!
 //! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
 //! (2 points), *zar* → dice, *çift* → doubles, *gele* → a throw that cannot be played, *toplama* → bearing off, *açık* → an open single checker.
+//! Its terminal commands (`hamle hapis legal|hint|perft`) are declared in [`commands`]; training and the
+//! terminal's match play through the arena and are the arena's.
 //! It holds no generic search (those are `hamle-core`'s) and no files or progress bars (the CLI's). Rules are in
 //! `docs/rules/hapis.md`, the strong player in `docs/rules/hapis-strong-player.md`.
 #![deny(missing_docs)]
 
 pub mod bots;
+pub mod commands;
 mod def;
 mod entry;
 mod notation;

@@ -12,6 +12,32 @@ use hamle_core::{Game, Stream, Turn};
 
 use crate::bots::neural::{Activations, Net, Outcome, Params, encode};
 use crate::rules::{Hapis, Opening, Play, Position, Settings, Side};
+use hamle_core::curve::{Column, Layout, Measure};
+
+/// The Hapis network's curve, as `hamle train hapis` writes it: its 1-ply score against `thesis` and
+/// `heuristic`.
+pub const CURVE: Layout = Layout {
+    name: "training curve",
+    columns: &[
+        Column {
+            name: "won_vs_thesis",
+            heading: "won against `thesis`",
+            measure: Measure::Share("won against thesis"),
+        },
+        Column { name: "points_vs_thesis", heading: "points a game", measure: Measure::Points },
+        Column {
+            name: "won_vs_heuristic",
+            heading: "won against `heuristic`",
+            measure: Measure::Share("won against heuristic"),
+        },
+        Column { name: "points_vs_heuristic", heading: "points a game", measure: Measure::Points },
+    ],
+    heading: "Training curve: the Hapis network, 1-ply",
+    games: "games trained",
+    title: "Hapis network, 1-ply: games won as training goes on",
+    x_desc: "self-play games trained",
+    y_desc: "% of games won",
+};
 
 /// A game that lasts longer than this many plays is scored a tie (none has, but an endless game must end).
 pub const MAX_PLAYS: usize = 4000;

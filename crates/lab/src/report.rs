@@ -4,19 +4,20 @@
 //! bounds, the share of games reaching each tile by move, the nodes of each square board. Training curves are
 //! CSV, not JSON, and are written up by [`crate::curve`].
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use anyhow::{Context, Result, bail};
-use hamle_arena::g2048::{TileGame, TileReport};
 use hamle_arena::matches::MatchReport;
 use hamle_arena::sprt::SprtReport;
 use hamle_arena::tournament::TournamentReport;
 use serde::{Deserialize, Serialize};
+
+pub use hamle_arena::g2048::{BenchReport, Spread, TileShare};
+pub use hamle_domineering::table::{BoardOutcome, OutcomeTable, letters};
 use serde_json::Value;
 
 use crate::chart::{Bar, interval_chart, line_chart, llr_chart, reach_chart};
-use crate::curve::Curve;
+use crate::curve;
 
 /// A report file as hamle writes it, its kind named by its `kind` field.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,123 +35,6 @@ pub enum Report {
     DomineeringTable(OutcomeTable),
 }
 
-/// A 2048 benchmark as its report file holds it: the share of games reaching each tile, the scores, the pace and,
-/// in the full report, every game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BenchReport {
-    /// The game with its parameters.
-    pub game: String,
-    /// The bot with its parameters.
-    pub bot: String,
-    /// Games played.
-    pub games: usize,
-    /// The master seed.
-    pub seed: u64,
-    /// The share of games reaching each tile, by the tile written out (`"2048"`).
-    pub reached: BTreeMap<String, f64>,
-    /// Each tile's games, share, interval and median move.
-    pub reached_details: Vec<TileShare>,
-    /// Lowest, median and highest final score.
-    pub score: Spread,
-    /// Median over games of the moves per second of thinking.
-    pub moves_per_second: f64,
-    /// Its lower and upper quartiles.
-    pub moves_per_second_quartiles: [f64; 2],
-    /// Wall time of the whole benchmark, in seconds.
-    pub seconds: f64,
-    /// Every game, in the full report only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub records: Option<Vec<TileGame>>,
-}
-
-/// The games that reached one tile in a benchmark.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TileShare {
-    /// The tile.
-    pub tile: u64,
-    /// Games that reached it.
-    pub games: usize,
-    /// Their share.
-    pub share: f64,
-    /// 95 % interval of the share (Wilson).
-    pub interval: [f64; 2],
-    /// The median move at which it first appeared, over the games that reached it.
-    pub median_move: Option<u32>,
-}
-
-/// Lowest, median and highest of some counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Spread {
-    /// The lowest.
-    pub min: u64,
-    /// The median.
-    pub median: u64,
-    /// The highest.
-    pub max: u64,
-}
-
-impl BenchReport {
-    /// The report of `run`, with every game when `records` (the full report) and without (the summary).
-    pub fn new(run: &TileReport, records: bool) -> BenchReport {
-        let [min, median, max] = run.score;
-        BenchReport {
-            game: run.game.clone(),
-            bot: run.bot.clone(),
-            games: run.games,
-            seed: run.seed,
-            reached: run.reached.iter().map(|r| (r.tile.to_string(), r.share)).collect(),
-            reached_details: run
-                .reached
-                .iter()
-                .map(|r| TileShare {
-                    tile: r.tile,
-                    games: r.games,
-                    share: r.share,
-                    interval: [r.interval.0, r.interval.1],
-                    median_move: r.median_move,
-                })
-                .collect(),
-            score: Spread { min, median, max },
-            moves_per_second: run.moves_per_second[1],
-            moves_per_second_quartiles: [run.moves_per_second[0], run.moves_per_second[2]],
-            seconds: run.seconds,
-            records: records.then(|| run.records.clone()),
-        }
-    }
-}
-
-/// Who wins each board from 1×1 to N×N, as `hamle solve domineering --table N --json` prints it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OutcomeTable {
-    /// The largest board's side.
-    pub n: usize,
-    /// The solver's bounds (`bullock`, `proven` or `off`).
-    pub bounds: String,
-    /// Every board, row by row.
-    pub boards: Vec<BoardOutcome>,
-    /// Wall time, in seconds.
-    pub seconds: f64,
-}
-
-/// One board of an outcome table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct BoardOutcome {
-    /// Rows.
-    pub rows: usize,
-    /// Columns.
-    pub cols: usize,
-    /// The winner with Vertical first: `vertical` or `horizontal`.
-    pub vertical_first: String,
-    /// The winner with Horizontal first.
-    pub horizontal_first: String,
-    /// The seed's letter: `V`, `H`, `1` or `2`.
-    pub letter: String,
-    /// Nodes searched with Vertical first, then with Horizontal first.
-    pub nodes: [u64; 2],
-    /// Seconds taken with Vertical first, then with Horizontal first.
-    pub seconds: [f64; 2],
-}
-
 /// One result written up: its Markdown section and its chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Section {
@@ -166,9 +50,9 @@ pub struct Section {
 /// When `text` is neither a training curve nor a report of a kind that has a write-up (a match's has none), or
 /// its figures cannot be drawn.
 pub fn write_up(text: &str, shown: &str) -> Result<Section> {
-    if let Some(curve) = Curve::read(text, shown) {
+    if let Some(curve) = curve::read(text, shown) {
         let curve = curve?;
-        return Ok(Section { markdown: curve.markdown(), svg: curve.svg()? });
+        return Ok(Section { markdown: curve.markdown(), svg: curve::svg(&curve)? });
     }
     let value: Value = serde_json::from_str(text).with_context(|| format!("{shown} is not JSON"))?;
     let report = if value.get("kind").is_some() {
@@ -326,19 +210,6 @@ pub fn bench(report: &BenchReport) -> Result<Section> {
         md.push_str("\nNo game reached 2048, so the chart has no curve.\n");
     }
     Ok(Section { markdown: md, svg })
-}
-
-/// The letters of a table's boards by row and column, `?` where no board is given.
-pub fn letters(table: &OutcomeTable) -> Vec<Vec<&str>> {
-    let n = table.n;
-    let mut grid = vec![vec!["?"; n]; n];
-    for board in &table.boards {
-        let (r, c) = (board.rows, board.cols);
-        if let Some(slot) = grid.get_mut(r.wrapping_sub(1)).and_then(|row| row.get_mut(c.wrapping_sub(1))) {
-            *slot = board.letter.as_str();
-        }
-    }
-    grid
 }
 
 /// A Domineering outcome table: the letters by board, and the nodes each square board took.

@@ -7,10 +7,12 @@
 //!   min-conflicts repair (the thesis's "heuristic repair") up to millions of queens, and placing queens as a
 //!   game.
 //! - [`square`]: the boards' squares, their names as in chess and reading them, shared by both puzzles.
+//! - [`commands`]: `hamle solve queens|knights-tour`, declared for the binary to run.
 //!
 //! Games with an opponent (Grundy's game, Sim, Dots and Boxes) are in `hamle-classics`, not here.
 #![deny(missing_docs)]
 
+pub mod commands;
 pub mod knights_tour;
 pub mod queens;
 pub mod square;

@@ -7,6 +7,6 @@ mod seed;
 
 pub use expectimax::{Expectimax, RowTable, Weights};
 pub use ntuple::{
-    NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WEIGHTS, WeightsError, symmetries,
+    CURVE, NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WEIGHTS, WeightsError, symmetries,
 };
 pub use seed::{MASK, Seed, Sums, seed_score};

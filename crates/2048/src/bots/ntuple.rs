@@ -14,6 +14,25 @@ use hamle_core::{Bot, Budget, Decision, Stream};
 
 use crate::board::{Board, Direction};
 use crate::rules::{G2048, SpawnRule};
+use hamle_core::curve::{Column, Layout, Measure};
+
+/// The 2048 n-tuple network's learning curve, as `hamle train 2048` writes it: each block of training games'
+/// mean score and the share reaching 2048, 8192, 16384 and 32768.
+pub const CURVE: Layout = Layout {
+    name: "2048 learning curve",
+    columns: &[
+        Column { name: "mean_score", heading: "mean score", measure: Measure::Score },
+        Column { name: "reached_2048", heading: "2048", measure: Measure::Share("reached 2048") },
+        Column { name: "reached_8192", heading: "8192", measure: Measure::Share("reached 8192") },
+        Column { name: "reached_16384", heading: "16384", measure: Measure::Share("reached 16384") },
+        Column { name: "reached_32768", heading: "32768", measure: Measure::Share("reached 32768") },
+    ],
+    heading: "Learning curve: the 2048 n-tuple network, 1-ply (each row the block of training games ending there)",
+    games: "games trained",
+    title: "2048 n-tuple network, 1-ply: tiles reached as training goes on",
+    x_desc: "training games",
+    y_desc: "% of the block's games",
+};
 
 /// Shapes in the network.
 pub const SHAPES: usize = 4;

@@ -14,7 +14,6 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -37,13 +36,7 @@ const UNTIMED: Duration = Duration::from_secs(60);
 /// The engine's time a move when nothing else limits its search (`movetime=off` and no budget).
 const DEFAULT_MOVETIME: u64 = 1000;
 
-static ALLOWED: AtomicBool = AtomicBool::new(false);
-
-/// Lets `uci` bots start programs in this process. Only the terminal's commands call it: a spec that reached
-/// the web app over the network must never run a program on the server.
-pub fn allow_programs() {
-    ALLOWED.store(true, Ordering::SeqCst);
-}
+pub use hamle_core::programs::allow_programs;
 
 /// The `uci` bot's parameters, for the registry's listing.
 pub const PARAMS: &[ParamDoc] = &[
@@ -324,7 +317,7 @@ impl UciBot {
             value: value.to_owned(),
             values: why,
         };
-        if !ALLOWED.load(Ordering::SeqCst) {
+        if !hamle_core::programs::programs_allowed() {
             return Err(refuse(
                 "cmd",
                 &settings.cmd,
@@ -568,7 +561,7 @@ impl Analyst {
     /// When programs are not allowed here ([`allow_programs`]), the program does not start or answer, or it
     /// has no `UCI_ShowWDL` option.
     pub fn start(cmd: &str) -> Result<Analyst, String> {
-        if !ALLOWED.load(Ordering::SeqCst) {
+        if !hamle_core::programs::programs_allowed() {
             return Err("programs are run only from the terminal's commands".to_owned());
         }
         let mut engine = Engine::spawn(cmd).map_err(|e| format!("{cmd} does not start: {e}"))?;

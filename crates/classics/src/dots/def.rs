@@ -58,6 +58,7 @@ pub fn definition() -> GameDef<Dots> {
             },
         ],
         caps: &[],
+        commands: crate::commands::DOTS,
         face,
     }
 }

@@ -40,6 +40,7 @@ pub fn definition() -> GameDef<Grundy> {
             },
         ],
         caps: &[],
+        commands: crate::commands::GRUNDY,
         face: Face::new(
             "grundy",
             |_| ["first", "second"],

@@ -60,6 +60,7 @@ pub fn definition() -> GameDef<Sim> {
             },
         ],
         caps: &[],
+        commands: crate::commands::SIM,
         face,
     }
 }

@@ -68,6 +68,7 @@ pub fn definition() -> GameDef<TicTacToe> {
             },
         ],
         caps: &[],
+        commands: crate::commands::TICTACTOE,
         face: Face::new(
             "tictactoe",
             |_| ["X", "O"],

@@ -73,6 +73,7 @@ pub fn definition() -> GameDef<KnightsTour> {
             },
         ],
         caps: &[],
+        commands: crate::commands::KNIGHTS_TOUR,
         face,
     }
 }

@@ -42,6 +42,7 @@ pub fn definition() -> GameDef<Queens> {
             },
         ],
         caps: &[],
+        commands: crate::commands::QUEENS,
         face,
     }
 }

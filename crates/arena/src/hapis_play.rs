@@ -1,14 +1,18 @@
 //! `hamle play hapis`: a match of Hapis Tavlası in the terminal, as the thesis's screen (§4.7) has it:
 //! the board in both numberings, the dice thrown and those left, the move log, the trays and the score.
-//! A play is typed whole (`1/4 1/6`) or a step at a time (`1/4`, or a point and a die: `1 3`).
+//! A play is typed whole (`1/4 1/6`) or a step at a time (`1/4`, or a point and a die: `1 3`). The command is
+//! the arena's, joined to Hapis's own commands on its registry line, since a match is played by the arena's
+//! play layer.
 
 use std::io::{BufRead, Write};
 
 use std::sync::LazyLock;
 
 use anyhow::Result;
-use hamle_arena::play::BotTurn;
-use hamle_arena::{Action, Live, Match, Seat, Setup, Spec};
+use hamle_core::command::{Arg, Call, Command, Failure};
+
+use crate::play::BotTurn;
+use crate::{Action, Live, Match, Seat, Setup, Spec};
 use hamle_core::{Budget, GameDef};
 use hamle_hapis::{Entry, Hapis, Phase, Play, Side, side_name};
 
@@ -23,12 +27,91 @@ Or a step at a time: 1/4, or a point and a die: 1 3.
   help    this text";
 
 /// Who starts the games after the first.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NextStart {
     /// The winner of the previous game throws first.
     Winner,
     /// An opening throw decides, as in the first game.
     Throw,
+}
+
+/// `hamle play hapis`.
+pub const PLAY: Command = Command {
+    verb: "play",
+    about: "Play a match of Hapis Tavlası against a bot in the terminal, as the thesis's screen has it.",
+    args: &[
+        Arg::value("bot", "SPEC", "The bot to play against, optionally with parameters (default: expert)."),
+        Arg::value(
+            "first",
+            "WHO",
+            "`human` (the default: you play White) or `bot` (you play Black); the opening throw decides who starts.",
+        ),
+        Arg::value(
+            "color",
+            "SIDE",
+            "The side you play, `white` or `black` (the same as `--first human` or `--first bot`).",
+        ),
+        Arg::value("match", "POINTS", "Points to win the match, 1 to 99.").or("5"),
+        Arg::value(
+            "next",
+            "WHO",
+            "Who throws first in the games after the first: `winner` or `throw` (the game's parameter `next=`; \
+             default: the winner).",
+        ),
+        Arg::value("variant", "VARIANT", "The game's variant (the same as the parameter `variant=`)."),
+        Arg::value("seed", "SEED", "Seed of the dice and the bot's choices.").or("1"),
+        Arg::value("depth", "PLIES", "Deepest search, in plies (each bot has its own default)."),
+        Arg::value("nodes", "N", "Most nodes a bot may visit per move."),
+        Arg::value("ms", "MS", "Most milliseconds a bot may think per move."),
+    ],
+    top: false,
+    run: |call| play(call),
+    merge: None,
+};
+
+/// Reads `hamle play hapis`'s arguments and plays the match on the call's input and output.
+fn play(call: &mut Call<'_>) -> Result<(), Failure> {
+    let mut game = call.game.clone();
+    if let Some(variant) = call.text("variant") {
+        game = game.with("variant", variant);
+    }
+    let human = match (call.text("first"), call.text("color")) {
+        (first, Some(color)) => {
+            let side = match color {
+                "white" => Side::White,
+                "black" => Side::Black,
+                other => anyhow::bail!("invalid value '{other}' for '--color': write white or black"),
+            };
+            let wanted = if side == Side::White { "human" } else { "bot" };
+            anyhow::ensure!(first.is_none_or(|f| f == wanted), "--color and --first disagree: give one of them");
+            side
+        }
+        (None | Some("human"), None) => Side::White,
+        (Some("bot"), None) => Side::Black,
+        (Some(other), None) => anyhow::bail!("invalid value '{other}' for '--first': write human or bot"),
+    };
+    let next = match call.text("next") {
+        None => None,
+        Some("winner") => Some(NextStart::Winner),
+        Some("throw") => Some(NextStart::Throw),
+        Some(other) => anyhow::bail!("invalid value '{other}' for '--next': write winner or throw"),
+    };
+    let strongest = DEF.bots.first().map_or("random", |b| b.name);
+    let setup = MatchSetup {
+        game,
+        bot: call.text("bot").unwrap_or(strongest).parse()?,
+        human,
+        length: call.number_in("match", 1..=99)?.unwrap_or(5),
+        seed: call.required("seed")?,
+        next,
+        budget: Budget {
+            depth: call.get("depth")?,
+            nodes: call.number_in("nodes", 1..=u64::MAX)?,
+            time: call.number_in("ms", 1..=u64::MAX)?.map(std::time::Duration::from_millis),
+            clock: None,
+        },
+    };
+    run(&setup, &mut *call.input, &mut *call.out)
 }
 
 /// How the match is set up.

@@ -4,7 +4,8 @@
 //! solver's table or training's self-play: every `N`-th item). Since game `i` is the same game whoever plays it
 //! (its opening and streams come from the seed and `i`), the parts hold exactly the games of the whole run.
 //!
-//! It knows no kind of run: each kind owns its part and its merge (`matches`, `tournament`, `tiles`, `items`),
+//! It knows no kind of run: each kind owns its part and its merge (the arena's `matches`, `tournament` and
+//! `g2048`; [`crate::items`]),
 //! built on [`ShardPart`] and [`fit`]; `parts` reads a part file of any kind.
 
 use std::fmt;
@@ -16,11 +17,11 @@ use serde::{Deserialize, Serialize};
 /// Shard `index` of `count` (counted from 0, as a Kubernetes indexed job numbers its pods).
 ///
 /// ```
-/// use hamle_arena::shard::Shard;
+/// use hamle_core::shard::Shard;
 /// let shard: Shard = "1/4".parse()?;
 /// assert_eq!(shard.games(100), 26..52, "whole pairs: 13 to shards 0 and 1, 12 to shards 2 and 3");
 /// assert!("4/4".parse::<Shard>().is_err());
-/// # Ok::<(), hamle_arena::shard::ShardError>(())
+/// # Ok::<(), hamle_core::shard::ShardError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawShard")]
@@ -90,7 +91,7 @@ impl Shard {
     /// run, shared as evenly as they go, the first shards taking one more.
     ///
     /// ```
-    /// use hamle_arena::shard::Shard;
+    /// use hamle_core::shard::Shard;
     /// assert_eq!(Shard { index: 1, count: 3 }.span(10), 4..7);
     /// ```
     pub fn span(&self, total: usize) -> Range<usize> {
@@ -103,7 +104,7 @@ impl Shard {
     /// the large items at the end of a run (a table's large boards) are shared out among the shards.
     ///
     /// ```
-    /// use hamle_arena::shard::Shard;
+    /// use hamle_core::shard::Shard;
     /// assert_eq!(Shard { index: 1, count: 3 }.items(8), [1, 4, 7]);
     /// ```
     pub fn items(&self, total: usize) -> Vec<usize> {

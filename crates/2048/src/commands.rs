@@ -1,0 +1,193 @@
+//! `hamle train 2048`: TD(0) afterstate learning of the n-tuple network by self-play, with checkpoints and a
+//! learning curve (the training games' own scores and tiles, in blocks). Declared here and run by the terminal,
+//! which builds its flags and writes its files.
+
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use hamle_core::command::{Arg, Call, Command, Host};
+use hamle_core::curve::{self, Point, Training};
+
+use crate::SpawnRule;
+use crate::bots::{CURVE, Network, Trainer};
+
+/// The commands of 2048's own crate: `hamle train 2048` (its benchmark is the arena's, which plays games in
+/// parallel and in shards).
+pub const COMMANDS: &[Command] = &[TRAIN];
+
+/// `hamle train 2048`.
+pub const TRAIN: Command = Command {
+    verb: "train",
+    about: "Train the n-tuple network by TD(0) afterstate self-play, with checkpoints and a learning curve \
+            (`<out>.curve.csv`, `.svg`).",
+    args: &[
+        Training::GAMES,
+        Training::OUT,
+        Training::RESUME,
+        Training::SEED,
+        Arg::value("alpha", "α", "Step size α, per shape, shared by its eight symmetries (as TDL2048 counts it).")
+            .or("0.1"),
+        Arg::switch(
+            "compact",
+            "Write the weights compact, as 16-bit steps of one scale (half the size, for shipping; such a file \
+             goes on training, but not bit for bit as the exact one would).",
+        ),
+        Arg::value(
+            "prune",
+            "SHARE",
+            "In the file written, set back to their starting value this share of the visited weights, the smallest \
+             in size (for shipping: 0.7 makes the file a third as big at no measured cost, docs/benchmarks.md).",
+        ),
+        Arg::value(
+            "initial",
+            "POINTS",
+            "The value every board starts at (above 0: optimistic initialisation; default 0).",
+        ),
+        Training::CHECKPOINT,
+        Training::EVAL_EVERY,
+    ],
+    top: false,
+    run: |call| train(call),
+    merge: None,
+};
+
+/// What `hamle train 2048` was asked beyond what every training run takes.
+struct TrainArgs {
+    run: Training,
+    alpha: f32,
+    compact: bool,
+    prune: Option<f64>,
+    initial: Option<f32>,
+}
+
+impl TrainArgs {
+    fn read(call: &Call<'_>) -> Result<TrainArgs> {
+        let prune = call.get::<f64>("prune")?;
+        if let Some(share) = prune {
+            anyhow::ensure!(
+                (0.0..=1.0).contains(&share),
+                "invalid value '{share}' for '--prune': not a share between 0 and 1"
+            );
+        }
+        Ok(TrainArgs {
+            run: Training::read(call)?,
+            alpha: call.required("alpha")?,
+            compact: call.switch("compact"),
+            prune,
+            initial: call.get("initial")?,
+        })
+    }
+}
+
+/// The exponents whose shares the curve follows ([`CURVE`]'s columns): 2048, 8192, 16384, 32768.
+const FOLLOWED: [u8; 4] = [11, 13, 14, 15];
+
+/// Runs `hamle train 2048`.
+fn train(call: &mut Call<'_>) -> Result<()> {
+    let args = &TrainArgs::read(call)?;
+    if !(args.alpha > 0.0 && args.alpha <= 1.0) {
+        bail!("--alpha must be in (0, 1] for 2048 (TDL2048 uses 0.1, then 0.01 to fine-tune)");
+    }
+    let initial = args.initial.unwrap_or(0.0);
+    if !(initial.is_finite() && initial >= 0.0) {
+        bail!("--initial must be a number of points, 0 or more");
+    }
+    let net = match &args.run.resume {
+        Some(_) if args.initial.is_some() => bail!("--initial sets up a new network; a resumed one keeps its own"),
+        Some(path) => {
+            let bytes = call.host.read_file(path)?;
+            let mut net = Network::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
+            if let Some(seed) = args.run.seed {
+                net.seed = seed;
+            }
+            net
+        }
+        None => Network::new(initial, args.run.seed.unwrap_or(1)),
+    };
+    let first_game = net.games;
+    let Some(end) = first_game.checked_add(args.run.games) else {
+        bail!("--games {} after the {first_game} already trained is too many", args.run.games);
+    };
+    let (csv, svg) = (curve::beside(&args.run.out, "csv"), curve::beside(&args.run.out, "svg"));
+    let mut curve = curve::resumed(call.host, args.run.resume.as_deref(), first_game, &CURVE)?;
+    call.host.note(&format!(
+        "training the 2048 n-tuple network from game {first_game} to {end}, seed {}, α {}, initial value {}",
+        net.seed, args.alpha, net.initial
+    ));
+    let mut trainer = Trainer::new(net, args.alpha, SpawnRule::Original);
+    let bar = call.bar(Some(args.run.games), "train 2048");
+    let block = args.run.eval_every;
+    let (mut scores, mut reached, mut moves) = (0u64, [0u64; 4], 0u64);
+    let begun = Instant::now();
+    while trainer.net().games < end {
+        let game = trainer.play_game();
+        bar.inc(1);
+        scores += game.score;
+        moves += u64::from(game.moves);
+        for (count, &e) in reached.iter_mut().zip(&FOLLOWED) {
+            *count += u64::from(game.top >= e);
+        }
+        let games = trainer.net().games;
+        if block > 0 && (games.is_multiple_of(block) || games == end) {
+            // The games counted since the block began, or since the run began when it resumed inside a block.
+            let n = games - first_game.max((games - 1) / block * block);
+            let (mean_score, shares) = (scores as f64 / n as f64, reached.map(|c| c as f64 / n as f64));
+            bar.set_message(format!(
+                "mean score {mean_score:.0}, 2048 in {:.0} %, 16384 in {:.0} %, {:.0} moves/s",
+                100.0 * shares[0],
+                100.0 * shares[2],
+                moves as f64 / begun.elapsed().as_secs_f64()
+            ));
+            if n == block {
+                curve.points.push(Point { games, values: [&[mean_score][..], &shares].concat() });
+                call.host.write_curve(&curve, &csv, &svg)?;
+            }
+            (scores, reached) = (0, [0; 4]);
+        }
+        if games.is_multiple_of(args.run.checkpoint) || games == end {
+            // Checked here rather than after every game: a scan of the 256 MiB costs about as much as a game.
+            if !trainer.net().is_finite() {
+                bail!(
+                    "training diverged by game {games} (a weight is no longer a number): try a smaller --alpha; the \
+                     last checkpoint in {} is intact",
+                    args.run.out.display()
+                );
+            }
+            save(call.host, trainer.net(), args)?;
+        }
+    }
+    bar.finish();
+    if args.run.games == 0 {
+        // Only rewriting a resumed file (compact, pruned): nothing was trained.
+        save(call.host, trainer.net(), args)?;
+    }
+    let seconds = begun.elapsed().as_secs_f64();
+    call.host.note(&format!(
+        "{} games in {:.0} s ({:.1} games/s, {:.0} moves/s); {} of {} weights visited",
+        args.run.games,
+        seconds,
+        args.run.games as f64 / seconds,
+        moves as f64 / seconds,
+        trainer.net().visited(),
+        crate::bots::WEIGHTS
+    ));
+    call.host.note(&format!("weights written to {}", args.run.out.display()));
+    if !curve.points.is_empty() {
+        call.host.write_curve(&curve, &csv, &svg)?;
+        call.host.note(&format!("learning curve written to {} and {}", csv.display(), svg.display()));
+    }
+    Ok(())
+}
+
+/// Writes the weights as asked: exact or compact, pruned or whole (the training goes on with every weight).
+fn save(host: &dyn Host, net: &Network, args: &TrainArgs) -> Result<()> {
+    let bytes = match args.prune {
+        Some(share) => {
+            let mut pruned = net.clone();
+            pruned.prune(share);
+            pruned.to_bytes(args.compact)
+        }
+        None => net.to_bytes(args.compact),
+    };
+    host.write_file(&args.run.out, &bytes)
+}
