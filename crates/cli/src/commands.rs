@@ -287,3 +287,92 @@ impl Bar for Drawn {
         self.0.finish_and_clear();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use hamle_core::command::Arg;
+
+    use super::*;
+
+    const ARGS: &[Arg] = &[
+        Arg::place("size", "a size"),
+        Arg::value("depth", "D", "plies").or("3"),
+        Arg::switch("json", "JSON"),
+        Arg::place("second", "a second place"),
+    ];
+
+    const COMMAND: Command =
+        Command { verb: "try", about: "a test command", args: ARGS, top: false, run: |_| Ok(()), merge: None };
+
+    #[test]
+    fn flags_are_built_from_the_declaration_places_in_order_and_defaults_filled() {
+        let matches = clap_command("try", &COMMAND)
+            .try_get_matches_from(["try", "8x8", "--json", "more"])
+            .expect("a command line the declaration takes");
+        assert_eq!(matches.get_one::<String>("size").map(String::as_str), Some("8x8"));
+        assert_eq!(matches.get_one::<String>("second").map(String::as_str), Some("more"));
+        assert_eq!(matches.get_one::<String>("depth").map(String::as_str), Some("3"), "the default");
+        assert!(matches.get_flag("json"));
+        let refused = clap_command("try", &COMMAND).try_get_matches_from(["try", "--hash", "4"]);
+        assert_eq!(refused.map(|_| ()).map_err(|e| e.kind()), Err(clap::error::ErrorKind::UnknownArgument));
+    }
+
+    #[test]
+    fn the_flag_a_command_does_not_take_is_found_in_either_spelling() {
+        let words = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(unknown_flag(&words(&["8x8", "--depth", "2", "--hash=4"]), &COMMAND).as_deref(), Some("hash"));
+        assert_eq!(unknown_flag(&words(&["--bounds", "off", "--hash", "4"]), &COMMAND).as_deref(), Some("bounds"));
+        assert_eq!(unknown_flag(&words(&["--depth=2", "--json", "--help"]), &COMMAND), None);
+    }
+
+    #[test]
+    fn an_option_is_traced_to_the_games_whose_command_takes_it() {
+        assert_eq!(owners("solve", "hash"), ["domineering"]);
+        assert_eq!(owners("bench", "positions"), ["chess"]);
+        assert_eq!(owners("solve", "size"), Vec::<&str>::new(), "a placed value is no option");
+        assert!(owners("solve", "no-such-flag").is_empty());
+    }
+
+    #[test]
+    fn lists_read_as_a_sentence() {
+        assert_eq!(listed_and::<&str>(&[]), "");
+        assert_eq!(listed_and(&["chess"]), "chess");
+        assert_eq!(listed_and(&["hapis", "chess"]), "hapis and chess");
+        assert_eq!(listed_and(&["a", "b", "c"]), "a, b and c");
+    }
+
+    #[test]
+    fn the_runs_games_shard_are_known_to_merge_and_others_are_not() {
+        assert_eq!(merged_runs(), ["domineering table", "chess self-play"]);
+        let part = ItemsPart {
+            shard: hamle_core::shard::Shard { index: 0, count: 1 },
+            run: "hex table".into(),
+            params: serde_json::json!({}),
+            items: 0,
+            seconds: 0.0,
+            entries: Vec::new(),
+        };
+        assert!(finish_merged(&part, false, None).is_none());
+    }
+
+    #[test]
+    fn the_help_lists_each_game_with_its_own_commands_and_the_top_ones() {
+        let help = listed(clap::Command::new("hamle"));
+        let names: Vec<&str> = help.get_subcommands().map(clap::Command::get_name).collect();
+        assert_eq!(names, ["hapis", "uci", "chess"]);
+        let chess = help.find_subcommand("chess").and_then(|c| c.get_about()).map(ToString::to_string);
+        assert_eq!(chess.as_deref(), Some("chess tools: legal, perft, status, suite, uci"));
+    }
+
+    #[test]
+    fn a_file_is_written_whole_through_a_temporary_one() {
+        let dir = std::env::temp_dir().join(format!("hamle-commands-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("w.txt");
+        write_atomically(&path, b"weights").expect("written");
+        assert_eq!(std::fs::read(&path).expect("read"), b"weights");
+        assert!(!dir.join("w.txt.tmp").exists(), "the temporary file is renamed away");
+        assert!(Terminal.read_file(&dir.join("missing")).is_err());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -684,6 +684,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_flag_for_a_parameter_is_refused_by_a_game_without_it_naming_those_with_it() {
+        let registry = games::registry();
+        let domineering = registry.game("domineering").expect("domineering");
+        assert!(ensure_param(&Spec::named("domineering"), domineering, "rows").is_ok());
+        let tictactoe = registry.game("tictactoe").expect("tictactoe");
+        let refused = ensure_param(&Spec::named("tictactoe"), tictactoe, "fen").expect_err("no fen");
+        assert_eq!(refused.to_string(), "--fen is for chess (a parameter tictactoe does not have)");
+    }
+
+    #[test]
+    fn color_is_for_games_whose_sides_are_white_and_black_and_agrees_with_first() {
+        let registry = games::registry();
+        let chess = registry.game("chess").expect("chess");
+        let spec = Spec::named("chess");
+        assert_eq!(first_mover(&spec, chess, None, Some(ChessColor::Black)).ok(), Some(First::Bot));
+        assert_eq!(first_mover(&spec, chess, None, Some(ChessColor::White)).ok(), Some(First::Human));
+        assert_eq!(first_mover(&spec, chess, Some(First::Bot), None).ok(), Some(First::Bot));
+        assert_eq!(first_mover(&spec, chess, None, None).ok(), Some(First::Human));
+        assert!(first_mover(&spec, chess, Some(First::Human), Some(ChessColor::Black)).is_err(), "they disagree");
+        let domineering = registry.game("domineering").expect("domineering");
+        let refused = first_mover(&Spec::named("domineering"), domineering, None, Some(ChessColor::White));
+        assert_eq!(
+            refused.expect_err("no colours").to_string(),
+            "--color is for chess and hapis (the other games take --first)"
+        );
+    }
+
+    #[test]
     fn the_serve_flags_defaults_are_the_server_s_default_limits() {
         let limits = ServeArgs::default().limits().expect("the default flags give limits");
         assert_eq!(limits, hamle_server::Limits::default());

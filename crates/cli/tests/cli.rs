@@ -950,3 +950,18 @@ fn the_server_answers_health_and_stops_cleanly_on_sigterm() {
     assert!(!err.contains("panicked"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn play_takes_a_side_by_the_game_s_name_for_it_and_sets_the_board_s_size() {
+    let out =
+        hamle_with_input(&["play", "domineering", "--rows", "3", "--cols", "3", "--human", "horizontal"], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.contains("Vertical plays"), "the bot moves first, as vertical: {shown}");
+    assert!(shown.contains(" 3  ") && !shown.contains(" 4  "), "a board of 3 rows: {shown}");
+    assert_clean_failure(
+        &hamle(&["play", "domineering", "--human", "diagonal"]),
+        "'diagonal' is not a side of domineering: vertical or horizontal",
+    );
+    assert_clean_failure(&hamle(&["play", "tictactoe", "--rows", "3"]), "--rows is for");
+}
