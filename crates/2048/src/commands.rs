@@ -6,7 +6,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use hamle_core::command::{Arg, Call, Command, Host};
-use hamle_core::curve::{self, Point, Training};
+use hamle_core::curve::Point;
+use hamle_core::training::{self, Training};
 
 use crate::SpawnRule;
 use crate::bots::{CURVE, Network, Trainer};
@@ -108,8 +109,8 @@ fn train(call: &mut Call<'_>) -> Result<()> {
     let Some(end) = first_game.checked_add(args.run.games) else {
         bail!("--games {} after the {first_game} already trained is too many", args.run.games);
     };
-    let (csv, svg) = (curve::beside(&args.run.out, "csv"), curve::beside(&args.run.out, "svg"));
-    let mut curve = curve::resumed(call.host, args.run.resume.as_deref(), first_game, &CURVE)?;
+    let (csv, svg) = (training::beside(&args.run.out, "csv"), training::beside(&args.run.out, "svg"));
+    let mut curve = training::resumed_curve(call.host, args.run.resume.as_deref(), first_game, &CURVE)?;
     call.host.note(&format!(
         "training the 2048 n-tuple network from game {first_game} to {end}, seed {}, α {}, initial value {}",
         net.seed, args.alpha, net.initial

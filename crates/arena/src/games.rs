@@ -9,8 +9,8 @@ use crate::registry::{GameKind, Registry};
 static REGISTRY: LazyLock<Registry> = LazyLock::new(|| {
     let games: Vec<Box<dyn GameKind>> = vec![
         Box::new(hamle_classics::tictactoe::definition()),
-        Box::new(GameDef { commands: crate::hapis::COMMANDS, ..hamle_hapis::definition() }),
-        Box::new(GameDef { commands: crate::g2048::COMMANDS, ..hamle_2048::definition() }),
+        Box::new(GameDef { commands: crate::commands::hapis::COMMANDS, ..hamle_hapis::definition() }),
+        Box::new(GameDef { commands: crate::commands::g2048::COMMANDS, ..hamle_2048::definition() }),
         Box::new(hamle_domineering::definition()),
         Box::new(hamle_chess::definition()),
         Box::new(hamle_classics::grundy::definition()),

@@ -4,19 +4,18 @@
 //! and merged (the shard arithmetic is the core's, each kind's part and merge beside the kind, `parts` reading a
 //! part file of any kind),
 //! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
-//! replay from the records), and the commands that play through it, joined to their games on the registry's
-//! lines: benchmarks of 2048 bots (`g2048`), Hapis's training (`hapis`) and its match in the terminal
-//! (`hapis_play`).
+//! replay from the records), benchmarks of 2048 bots (`g2048`), and the commands that play through it
+//! ([`commands`]: 2048's benchmark, Hapis's training and its match in the terminal), joined to their games on
+//! the registry's lines.
 //!
 //! It holds no rules and no search: those live in the game crates and `hamle-core`. The CLI and
 //! the server share this one registry.
 #![deny(missing_docs)]
 
+pub mod commands;
 pub mod elo;
 pub mod g2048;
 pub mod games;
-pub mod hapis;
-pub mod hapis_play;
 pub mod matches;
 pub mod parts;
 pub mod play;

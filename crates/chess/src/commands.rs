@@ -299,7 +299,7 @@ fn suite(call: &mut Call<'_>) -> Result<()> {
     let bot = call.required::<String>("bot")?;
     let json = call.switch("json");
     let positions = read_suite(call.host, path)?;
-    let def = crate::definition();
+    let def = crate::def::definition();
     let spec: Spec = bot.parse()?;
     // Build the bot once up front so that a bad spec is refused before the first search.
     let bot_name = def.bot(&spec, &positions[0].game)?.name();
@@ -400,7 +400,7 @@ fn bench(call: &mut Call<'_>) -> Result<()> {
     if !(1..=SUITE.len()).contains(&count) {
         bail!("--positions must be from 1 to {} (the lines of the opening suite)", SUITE.len());
     }
-    let def = crate::definition();
+    let def = crate::def::definition();
     let start = def.game(&call.game)?;
     let spec: Spec = call.text("bot").context("--bot is missing: the bot to measure")?.parse()?;
     let mut bot = def.bot(&spec, &start)?;

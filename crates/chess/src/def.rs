@@ -259,7 +259,7 @@ pub fn definition() -> GameDef<Chess> {
             },
         ],
         caps: CAPS,
-        commands: crate::commands::COMMANDS,
+        commands: &[],
         face,
     }
 }

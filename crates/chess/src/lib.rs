@@ -36,7 +36,12 @@ pub mod uci_engine;
 
 pub use color::color_name;
 pub use cozy_chess::{Board, Color, Piece, Square};
-pub use def::definition;
 pub use fen::{FenError, parse_fen};
 pub use notation::{MoveError, ParseError, san, uci};
 pub use rules::{Chess, Ending, Move, legal_moves, perft};
+
+/// Chess as the registry knows it: the game, its bots, how people play it ([`def`]'s), and its terminal
+/// [`commands`], joined here because they read the definition (to make bots by their specs).
+pub fn definition() -> hamle_core::GameDef<Chess> {
+    hamle_core::GameDef { commands: commands::COMMANDS, ..def::definition() }
+}

@@ -380,7 +380,7 @@ mod tests {
 
     #[test]
     fn a_training_run_reads_its_arguments_and_refuses_a_zero_checkpoint() {
-        use crate::curve::Training;
+        use crate::training::Training;
         let given = [("games", "10"), ("out", "w.net"), ("seed", "7"), ("checkpoint", "5"), ("eval-every", "0")];
         let (run, _) = with(&given, |c| Training::read(c).expect("read"));
         let expected =
@@ -392,6 +392,46 @@ mod tests {
         assert!(zero.expect_err("refused").to_string().contains("0 is not in 1..="));
         let (missing, _) = with(&[("out", "w"), ("eval-every", "1")], |c| Training::read(c).map(|_| ()));
         assert_eq!(missing.expect_err("refused").to_string(), "--games is missing");
+    }
+
+    /// A reader that stopped reading (`| head`), or a disk that is full.
+    struct Closed(std::io::ErrorKind);
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_reader_that_stopped_early_is_no_error_but_another_failure_is() {
+        for (kind, fails) in [(std::io::ErrorKind::BrokenPipe, false), (std::io::ErrorKind::StorageFull, true)] {
+            let mut out = Closed(kind);
+            let mut input = std::io::empty();
+            let mut call =
+                Call { game: Spec::named("g"), given: Vec::new(), out: &mut out, input: &mut input, host: &Quiet };
+            assert_eq!(call.print("x").is_err(), fails, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn a_hidden_bar_still_runs_what_it_suspends_for() {
+        let mut ran = false;
+        Hidden.suspend(&mut || ran = true);
+        assert!(ran);
+    }
+
+    #[test]
+    fn a_command_is_found_by_its_verb() {
+        const ONE: Command = Command { verb: "one", about: "", args: &[], top: false, run: |_| Ok(()), merge: None };
+        const TWO: Command = Command { verb: "two", about: "", args: &[], top: false, run: |_| Ok(()), merge: None };
+        let commands = [ONE, TWO];
+        assert_eq!(find(&commands, "two").map(|c| c.verb), Some("two"));
+        assert_eq!(find(&commands, "one").map(|c| c.verb), Some("one"));
+        assert!(find(&commands, "three").is_none());
     }
 
     #[test]

@@ -5,11 +5,7 @@
 
 use std::fmt::Write as _;
 
-use std::path::{Path, PathBuf};
-
 use anyhow::{Result, bail};
-
-use crate::command::{Arg, Call, Host};
 
 /// What a column holds, which says how it is written and whether it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,94 +172,6 @@ impl Curve {
     }
 }
 
-/// What every self-play training run takes besides its own step sizes: the games, the weights file, a run to
-/// resume, the seed, the checkpoints and how often the curve is measured. Declared once for each trainer's
-/// command ([`Training::GAMES`] …) and read from its call.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Training {
-    /// Self-play games to play in this run.
-    pub games: u64,
-    /// Where the weights go.
-    pub out: PathBuf,
-    /// The weights to go on training.
-    pub resume: Option<PathBuf>,
-    /// The run's seed, when given.
-    pub seed: Option<u64>,
-    /// Weights written every this many games.
-    pub checkpoint: u64,
-    /// The curve measured every this many games (0: never).
-    pub eval_every: u64,
-}
-
-impl Training {
-    /// `--games N`.
-    pub const GAMES: Arg = Arg::value("games", "N", "Self-play games to play in this run.");
-    /// `--out FILE`.
-    pub const OUT: Arg =
-        Arg::value("out", "FILE", "Where the weights go (written at every checkpoint and at the end).");
-    /// `--resume FILE`.
-    pub const RESUME: Arg = Arg::value(
-        "resume",
-        "FILE",
-        "Go on training these weights (their seed is the run's unless --seed says otherwise; the same step sizes \
-         as before make a run equal to one run without the stop).",
-    );
-    /// `--seed SEED`.
-    pub const SEED: Arg = Arg::value(
-        "seed",
-        "SEED",
-        "Seed of the run: the first weights and every game's chance (default 1, or the resumed file's).",
-    );
-    /// `--checkpoint N`.
-    pub const CHECKPOINT: Arg = Arg::value("checkpoint", "N", "Write the weights every this many games.").or("1000");
-    /// `--eval-every N`.
-    pub const EVAL_EVERY: Arg = Arg::value(
-        "eval-every",
-        "N",
-        "Measure for the training curve every this many games (0: never); a curve of the training games' own \
-         results takes them in blocks of this many.",
-    )
-    .or("5000");
-
-    /// The run's arguments from `call`.
-    ///
-    /// # Errors
-    /// A value that does not read, `--games` or `--out` missing, a checkpoint of 0.
-    pub fn read(call: &Call<'_>) -> Result<Training> {
-        Ok(Training {
-            games: call.required("games")?,
-            out: call.required("out")?,
-            resume: call.get("resume")?,
-            seed: call.get("seed")?,
-            checkpoint: call.number_in("checkpoint", 1..=u64::MAX)?.unwrap_or(1000),
-            eval_every: call.required("eval-every")?,
-        })
-    }
-}
-
-/// Where a curve is written beside the weights it follows: `weights.net` → `weights.curve.csv` for `ext` `csv`.
-pub fn beside(weights: &Path, ext: &str) -> PathBuf {
-    weights.with_extension(format!("curve.{ext}"))
-}
-
-/// The curve of `layout` to go on from: when training resumes the weights in `resumed`, the points written
-/// beside that file (none if there is no such file) up to `first_game`, the games its weights had; else none.
-///
-/// # Errors
-/// When the curve file exists but cannot be read, or is not a curve of `layout`.
-pub fn resumed(host: &dyn Host, resumed: Option<&Path>, first_game: u64, layout: &'static Layout) -> Result<Curve> {
-    let Some(resumed) = resumed else { return Ok(Curve::new(layout)) };
-    let path = beside(resumed, "csv");
-    if !path.exists() {
-        return Ok(Curve::new(layout));
-    }
-    let bytes = host.read_file(&path)?;
-    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not text", path.display()))?;
-    let mut curve = Curve::read_as(layout, &text, &path.display().to_string())?;
-    curve.points.retain(|p| p.games <= first_game);
-    Ok(curve)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,8 +202,15 @@ mod tests {
     }
 
     #[test]
-    fn a_curve_is_written_beside_its_weights() {
-        assert_eq!(beside(Path::new("dir/w.net"), "svg"), PathBuf::from("dir/w.curve.svg"));
+    fn columns_are_found_by_name_and_written_up_as_a_table() {
+        assert_eq!(SHARE.column("won"), Some(0));
+        assert_eq!(SHARE.column("points"), Some(1));
+        assert_eq!(SHARE.column("lost"), None);
+        let curve = Curve::read_as(&SHARE, "games,won,points\n10,0.5000,-1.2500\n", "c").expect("read");
+        assert_eq!(
+            curve.markdown(),
+            "## Test\n\n| games | won | points a game |\n|---:|---:|---:|\n| 10 | 50.0 % | -1.250 |\n"
+        );
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! bot traits ([`Evaluator`], [`Bot`]), the generic searches over them ([`search`]), the seeded
 //! random [`Stream`] each session owns, an explicit game [`tree`] for tests and worked examples, and the
 //! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it, its terminal [`command`]s)
-//! that each game exports, and what long runs share: shards ([`shard`], [`items`]) and training curves
-//! ([`curve`]).
+//! that each game exports, and what long runs share: shards ([`shard`], [`items`]), training curves ([`curve`])
+//! and the arguments of training commands ([`training`]).
 //! It knows no game: rules, notation and game-specific players live in the game crates.
 #![deny(missing_docs)]
 
@@ -21,6 +21,7 @@ pub mod search;
 pub mod shard;
 pub mod spec;
 pub mod stream;
+pub mod training;
 pub mod tree;
 pub mod tt;
 pub mod weights;

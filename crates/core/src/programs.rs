@@ -14,3 +14,16 @@ pub fn allow_programs() {
 pub fn programs_allowed() -> bool {
     ALLOWED.load(Ordering::SeqCst)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn programs_are_allowed_only_once_the_terminal_allows_them() {
+        // No other test of this crate allows programs: the flag is the process's.
+        assert!(!programs_allowed());
+        allow_programs();
+        assert!(programs_allowed());
+    }
+}

@@ -83,7 +83,7 @@ const MAX_HASH_MIB: usize = 16 * 1024;
 
 /// `hamle solve domineering …`.
 fn solve(call: &mut Call<'_>) -> Result<()> {
-    let start: Domineering = crate::definition().game(&call.game)?;
+    let start: Domineering = crate::def::definition().game(&call.game)?;
     let threads = call.required::<usize>("threads")?.max(1);
     let json = call.switch("json");
     let shard = match (call.get::<Shard>("shard")?, call.text("out")) {

@@ -73,7 +73,7 @@ pub fn definition() -> GameDef<Domineering> {
             },
         ],
         caps: &[],
-        commands: crate::commands::COMMANDS,
+        commands: &[],
         face: Face::new(
             "domineering",
             |game: &Domineering| [game.first().name(), game.first().other().name()],

@@ -58,7 +58,7 @@ pub fn definition() -> GameDef<Dots> {
             },
         ],
         caps: &[],
-        commands: crate::commands::DOTS,
+        commands: super::commands::COMMANDS,
         face,
     }
 }

@@ -9,6 +9,7 @@
 //! - The game for people: [`Dots`], [`definition`].
 
 mod bots;
+pub mod commands;
 mod def;
 mod notation;
 mod rules;

@@ -40,7 +40,7 @@ pub fn definition() -> GameDef<Grundy> {
             },
         ],
         caps: &[],
-        commands: crate::commands::GRUNDY,
+        commands: super::commands::COMMANDS,
         face: Face::new(
             "grundy",
             |_| ["first", "second"],

@@ -7,6 +7,7 @@
 //! - The game for people, with several heaps: [`Grundy`], [`definition`], the `perfect` player.
 
 mod bots;
+pub mod commands;
 mod def;
 pub mod graph;
 mod notation;

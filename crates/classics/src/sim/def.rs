@@ -60,7 +60,7 @@ pub fn definition() -> GameDef<Sim> {
             },
         ],
         caps: &[],
-        commands: crate::commands::SIM,
+        commands: super::commands::COMMANDS,
         face,
     }
 }

@@ -6,6 +6,7 @@
 //! - The game for people: [`Sim`], [`definition`].
 
 mod bots;
+pub mod commands;
 mod def;
 mod notation;
 mod rules;

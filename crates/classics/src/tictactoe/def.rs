@@ -68,7 +68,7 @@ pub fn definition() -> GameDef<TicTacToe> {
             },
         ],
         caps: &[],
-        commands: crate::commands::TICTACTOE,
+        commands: &[],
         face: Face::new(
             "tictactoe",
             |_| ["X", "O"],

@@ -8,7 +8,8 @@ use std::sync::Arc;
 use anyhow::{Context, bail};
 use hamle_core::Bot;
 use hamle_core::command::{Arg, Call, Command, Failure};
-use hamle_core::curve::{self, Point, Training};
+use hamle_core::curve::Point;
+use hamle_core::training::{self, Training};
 use hamle_hapis::bots::{Heuristic, Level, Net, Thesis};
 use hamle_hapis::train::{CURVE, TdConfig, Trainer};
 use hamle_hapis::{Hapis, Settings};
@@ -17,13 +18,13 @@ use crate::matches::run_match;
 use crate::{MatchOptions, MatchReport};
 
 /// Hapis's commands as the registry gives them: its crate's own (`hamle hapis legal|hint|perft`), training
-/// and the terminal's match ([`crate::hapis_play`]).
+/// and the terminal's match ([`super::hapis_play`]).
 pub const COMMANDS: &[Command] = &[
     hamle_hapis::commands::LEGAL,
     hamle_hapis::commands::HINT,
     hamle_hapis::commands::PERFT,
     TRAIN,
-    crate::hapis_play::PLAY,
+    super::hapis_play::PLAY,
 ];
 
 /// `hamle train hapis`.
@@ -88,9 +89,9 @@ fn train(call: &mut Call<'_>) -> Result<(), Failure> {
         }
         None => Net::new(args.hidden.unwrap_or(128) as usize, args.run.seed.unwrap_or(1)),
     };
-    let (csv, svg) = (curve::beside(&args.run.out, "csv"), curve::beside(&args.run.out, "svg"));
+    let (csv, svg) = (training::beside(&args.run.out, "csv"), training::beside(&args.run.out, "svg"));
     let first_game = net.games;
-    let mut curve = curve::resumed(host, args.run.resume.as_deref(), first_game, &CURVE)?;
+    let mut curve = training::resumed_curve(host, args.run.resume.as_deref(), first_game, &CURVE)?;
     let Some(end) = first_game.checked_add(args.run.games) else {
         bail!("--games {} after the {first_game} already trained is too many", args.run.games);
     };
