@@ -74,8 +74,7 @@ enum Command {
         /// (default: the game's strongest).
         #[arg(long)]
         bot: Option<String>,
-        /// Who moves first, `human` (the default) or `bot` (Hapis: the person plays White when `human`; the
-        /// opening throw decides who starts).
+        /// Who moves first, `human` (the default) or `bot`.
         #[arg(long, value_enum)]
         first: Option<First>,
         /// Chess: the side you play, `white` or `black` (the same as `--first human` or `--first bot`).

@@ -965,3 +965,16 @@ fn play_takes_a_side_by_the_game_s_name_for_it_and_sets_the_board_s_size() {
     );
     assert_clean_failure(&hamle(&["play", "tictactoe", "--rows", "3"]), "--rows is for");
 }
+
+#[test]
+fn a_verb_s_help_and_a_game_s_command_help_are_shown_in_either_spelling() {
+    for flag in ["--help", "-h"] {
+        let out = hamle(&["solve", flag]);
+        assert!(out.status.success(), "{flag}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("Usage: hamle solve <GAME> [ARGS]..."), "{flag}: {}", text(&out.stdout));
+        let out = hamle(&["solve", "domineering", flag]);
+        assert!(out.status.success(), "{flag}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("Usage: hamle solve domineering"), "{flag}: {}", text(&out.stdout));
+        assert!(text(&out.stdout).contains("--table <N>"), "{flag}: {}", text(&out.stdout));
+    }
+}
