@@ -88,7 +88,8 @@ pub fn run(game: &Spec, kind: &dyn GameKind, verb: &str, args: &[String]) -> Res
     let words = std::iter::once(shown.clone()).chain(args.iter().cloned());
     let matches = match clap_command(command.verb, command).bin_name(&shown).try_get_matches_from(words) {
         Ok(matches) => matches,
-        Err(e) if e.kind() == clap::error::ErrorKind::UnknownArgument => {
+        Err(e) => {
+            // A flag this command does not take, but another game's does: say whose it is.
             if let Some(flag) = unknown_flag(args, command) {
                 let others = owners(verb, &flag);
                 if !others.is_empty() {
@@ -103,7 +104,6 @@ pub fn run(game: &Spec, kind: &dyn GameKind, verb: &str, args: &[String]) -> Res
             }
             e.exit()
         }
-        Err(e) => e.exit(),
     };
     let given = command
         .args

@@ -50,11 +50,8 @@ impl Play {
         self.live.act(0, Action::Move { mv: mv.to_owned() }).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    /// The bot's move, made; `None` when the game is over or no bot plays.
+    /// The watched bot's move, made; `None` when the game is over (the play layer refuses a move then).
     fn bot_step(&mut self) -> Option<String> {
-        if !self.watching || self.live.over() {
-            return None;
-        }
         match self.live.act(0, Action::Bot).ok()?.action {
             Action::Move { mv } => Some(mv),
             _ => None,
@@ -305,6 +302,14 @@ mod tests {
         let legal = play.arrows.into_iter().find(|mv| play.step(mv).is_ok()).expect("a legal first move");
         assert!(play.arrows.contains(&legal));
         assert_eq!(moves(&play), Some(1));
+        // Moves round the arrows until two tiles merge and score.
+        for k in 0..200 {
+            if play.score() > 0 || play.live.over() {
+                break;
+            }
+            let _ = play.step(play.arrows[k % 4]);
+        }
+        assert!(play.score() > 0, "a merge within 200 tries");
         assert_eq!(play.score(), play.view()["board"]["score"].as_u64().expect("a score"));
     }
 
@@ -328,6 +333,8 @@ mod tests {
         assert_eq!(key_arrow(key(KeyCode::Left)), Some(Ok(3)));
         assert_eq!(key_arrow(key(KeyCode::Char('q'))), Some(Err(())));
         assert_eq!(key_arrow(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Err(())));
+        assert_eq!(key_arrow(key(KeyCode::Char('c'))), None, "c alone is no key of the game");
+        assert_eq!(key_arrow(KeyEvent::new(KeyCode::Up, KeyModifiers::CONTROL)), Some(Ok(0)), "only Ctrl-C quits");
         assert_eq!(key_arrow(key(KeyCode::Char('x'))), None);
     }
 

@@ -978,3 +978,15 @@ fn a_verb_s_help_and_a_game_s_command_help_are_shown_in_either_spelling() {
         assert!(text(&out.stdout).contains("--table <N>"), "{flag}: {}", text(&out.stdout));
     }
 }
+
+#[test]
+fn a_game_s_own_command_is_found_by_its_verb_and_an_unknown_verb_is_refused_with_the_list() {
+    let out = hamle(&["hapis", "perft", "--depth", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).trim(), "59", "perft 1 as the reference implementation counts it (hapis tests)");
+    let out = hamle(&["hapis", "castle"]);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+    let shown = text(&out.stderr);
+    assert!(shown.contains("unrecognized subcommand 'castle'"), "{shown}");
+    assert!(shown.contains("Usage: hamle hapis <COMMAND>"), "{shown}");
+}
