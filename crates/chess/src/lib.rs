@@ -40,7 +40,7 @@ pub use fen::{FenError, parse_fen};
 pub use notation::{MoveError, ParseError, san, uci};
 pub use rules::{Chess, Ending, Move, legal_moves, perft};
 
-/// Chess as the registry knows it: the game, its bots, how people play it ([`def`]'s), and its terminal
+/// Chess as the registry knows it: the game, its bots, how people play it (from `def.rs`), and its terminal
 /// [`commands`], joined here because they read the definition (to make bots by their specs).
 pub fn definition() -> hamle_core::GameDef<Chess> {
     hamle_core::GameDef { commands: commands::COMMANDS, ..def::definition() }

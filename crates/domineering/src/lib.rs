@@ -18,7 +18,7 @@ pub mod table;
 pub use notation::{ParseError, cell_name, parse_cell};
 pub use rules::{Domineering, MAX_SIDE, Move, PositionFault, Side, SizeError};
 
-/// Domineering as the registry knows it: the game, its bots, how people play it ([`def`]'s), and its solver's
+/// Domineering as the registry knows it: the game, its bots, how people play it (from `def.rs`), and its solver's
 /// terminal [`commands`], joined here because they read the definition (the board from its spec).
 pub fn definition() -> hamle_core::GameDef<Domineering> {
     hamle_core::GameDef { commands: commands::COMMANDS, ..def::definition() }

@@ -16,7 +16,7 @@ pub use notation::{ParseError, cell_name, parse_cell};
 pub use rules::{Cell, LINES, MAX_SLIDES, Move, PositionFault, STONES, TicTacToe, Variant, has_line};
 pub use solve::{Outcome, Solution};
 
-/// Tic-tac-toe as the registry knows it: the game, its bots, how people play it ([`def`]'s), and its solver's
+/// Tic-tac-toe as the registry knows it: the game, its bots, how people play it (from `def.rs`), and its solver's
 /// terminal command, joined here because it reads the definition (the variant from its spec).
 pub fn definition() -> hamle_core::GameDef<TicTacToe> {
     hamle_core::GameDef { commands: commands::COMMANDS, ..def::definition() }
