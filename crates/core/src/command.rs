@@ -271,6 +271,80 @@ impl Call<'_> {
     }
 }
 
+/// A host that keeps everything in memory: no bars, notes and files collected, files read from what was written
+/// (then from the disk). For running a command inside a program or a test, where no terminal is.
+#[derive(Default)]
+pub struct Memory {
+    /// The notes, in order.
+    pub notes: std::sync::Mutex<Vec<String>>,
+    /// The files written, by path.
+    pub files: std::sync::Mutex<std::collections::BTreeMap<std::path::PathBuf, Vec<u8>>>,
+}
+
+impl Memory {
+    /// Runs `command` for `game` with the arguments `given` (defaults filled in as the terminal fills them) and
+    /// `input` as what the person types; gives back its result and its answer.
+    pub fn run(
+        &self,
+        command: &Command,
+        game: &str,
+        given: &[(&'static str, &str)],
+        input: &str,
+    ) -> (Result<(), Failure>, String) {
+        let mut given: Vec<(&'static str, String)> = given.iter().map(|&(n, v)| (n, v.to_owned())).collect();
+        for arg in command.args {
+            if let Some(default) = arg.default
+                && !given.iter().any(|(n, _)| *n == arg.name)
+            {
+                given.push((arg.name, default.to_owned()));
+            }
+        }
+        let (mut out, mut input) = (Vec::new(), input.as_bytes());
+        let game = game.parse().unwrap_or_else(|_| Spec::named(game));
+        let mut call = Call { game, given, out: &mut out, input: &mut input, host: self };
+        let result = (command.run)(&mut call);
+        (result, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// The notes so far, joined by newlines.
+    pub fn notes(&self) -> String {
+        self.notes.lock().map(|n| n.join("\n")).unwrap_or_default()
+    }
+
+    /// The file written at `path`, if any.
+    pub fn file(&self, path: &Path) -> Option<Vec<u8>> {
+        self.files.lock().ok()?.get(path).cloned()
+    }
+}
+
+impl Host for Memory {
+    fn bar(&self, _: Option<u64>, _: &str) -> Box<dyn Bar> {
+        Box::new(Hidden)
+    }
+    fn note(&self, line: &str) {
+        if let Ok(mut notes) = self.notes.lock() {
+            notes.push(line.to_owned());
+        }
+    }
+    fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+        let mut files = self.files.lock().map_err(|_| anyhow::anyhow!("the files were poisoned"))?;
+        files.insert(path.to_owned(), bytes.to_vec());
+        Ok(())
+    }
+    fn read_file(&self, path: &Path) -> Result<Vec<u8>, Failure> {
+        if let Some(bytes) = self.file(path) {
+            return Ok(bytes);
+        }
+        std::fs::read(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))
+    }
+    fn write_curve(&self, curve: &Curve, csv: &Path, _svg: &Path) -> Result<(), Failure> {
+        self.write_file(csv, curve.csv().as_bytes())
+    }
+    fn write_items(&self, path: &Path, part: ItemsPart) -> Result<(), Failure> {
+        self.write_file(path, &serde_json::to_vec(&part)?)
+    }
+}
+
 /// Writes a line of a command's answer, formatted as `format!` does: `outln!(call, "{n} queens")`, in a
 /// function returning a `Result` (a failed write is returned with `?`).
 #[macro_export]
@@ -422,6 +496,34 @@ mod tests {
         let mut ran = false;
         Hidden.suspend(&mut || ran = true);
         assert!(ran);
+    }
+
+    #[test]
+    fn a_command_runs_in_memory_with_its_defaults_and_keeps_its_notes_and_files() {
+        const ECHO: Command = Command {
+            verb: "echo",
+            about: "",
+            args: &[Arg::value("word", "W", "").or("hi"), Arg::value("to", "FILE", "")],
+            top: false,
+            run: |call| {
+                let word = call.required::<String>("word")?;
+                call.host.note("noted");
+                if let Some(to) = call.text("to") {
+                    call.host.write_file(Path::new(to), word.as_bytes())?;
+                }
+                call.print(&word)
+            },
+            merge: None,
+        };
+        let memory = Memory::default();
+        assert_eq!(memory.run(&ECHO, "g", &[], "").1, "hi");
+        let (done, out) = memory.run(&ECHO, "g", &[("word", "ho"), ("to", "f.txt")], "");
+        assert!(done.is_ok());
+        assert_eq!(out, "ho");
+        assert_eq!(memory.file(Path::new("f.txt")).as_deref(), Some(&b"ho"[..]));
+        assert_eq!(memory.read_file(Path::new("f.txt")).expect("kept"), b"ho");
+        assert_eq!(memory.notes(), "noted\nnoted");
+        assert!(memory.read_file(Path::new("/no/such/file")).is_err());
     }
 
     #[test]
