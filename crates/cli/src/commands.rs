@@ -245,6 +245,10 @@ impl Host for Terminal {
         write_atomically(path, bytes)
     }
 
+    fn exists(&self, path: &Path) -> bool {
+        path.exists()
+    }
+
     fn read_file(&self, path: &Path) -> Result<Vec<u8>, Failure> {
         std::fs::read(path).with_context(|| format!("reading {}", path.display()))
     }
@@ -373,6 +377,7 @@ mod tests {
         assert_eq!(std::fs::read(&path).expect("read"), b"weights");
         assert!(!dir.join("w.txt.tmp").exists(), "the temporary file is renamed away");
         assert!(Terminal.read_file(&dir.join("missing")).is_err());
+        assert!(Terminal.exists(&path) && !Terminal.exists(&dir.join("missing")));
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -153,6 +153,9 @@ pub trait Host {
     /// When the file cannot be written; the message names it.
     fn write_file(&self, path: &Path, bytes: &[u8]) -> Result<(), Failure>;
 
+    /// Whether a file is there to be read.
+    fn exists(&self, path: &Path) -> bool;
+
     /// Reads a whole file.
     ///
     /// # Errors
@@ -331,6 +334,9 @@ impl Host for Memory {
         files.insert(path.to_owned(), bytes.to_vec());
         Ok(())
     }
+    fn exists(&self, path: &Path) -> bool {
+        self.file(path).is_some() || path.exists()
+    }
     fn read_file(&self, path: &Path) -> Result<Vec<u8>, Failure> {
         if let Some(bytes) = self.file(path) {
             return Ok(bytes);
@@ -367,27 +373,6 @@ pub fn find<'c>(commands: &'c [Command], verb: &str) -> Option<&'c Command> {
 mod tests {
     use super::*;
 
-    struct Quiet;
-
-    impl Host for Quiet {
-        fn bar(&self, _: Option<u64>, _: &str) -> Box<dyn Bar> {
-            Box::new(Hidden)
-        }
-        fn note(&self, _: &str) {}
-        fn write_file(&self, _: &Path, _: &[u8]) -> Result<(), Failure> {
-            Ok(())
-        }
-        fn read_file(&self, path: &Path) -> Result<Vec<u8>, Failure> {
-            anyhow::bail!("{}: no files here", path.display())
-        }
-        fn write_curve(&self, _: &Curve, _: &Path, _: &Path) -> Result<(), Failure> {
-            Ok(())
-        }
-        fn write_items(&self, _: &Path, _: ItemsPart) -> Result<(), Failure> {
-            Ok(())
-        }
-    }
-
     fn with<R>(given: &[(&'static str, &str)], f: impl FnOnce(&mut Call<'_>) -> R) -> (R, String) {
         let mut out = Vec::new();
         let mut input = std::io::empty();
@@ -396,7 +381,7 @@ mod tests {
             given: given.iter().map(|&(n, v)| (n, v.to_owned())).collect(),
             out: &mut out,
             input: &mut input,
-            host: &Quiet,
+            host: &Memory::default(),
         };
         let answer = f(&mut call);
         (answer, String::from_utf8(out).expect("utf-8"))
@@ -485,8 +470,13 @@ mod tests {
         for (kind, fails) in [(std::io::ErrorKind::BrokenPipe, false), (std::io::ErrorKind::StorageFull, true)] {
             let mut out = Closed(kind);
             let mut input = std::io::empty();
-            let mut call =
-                Call { game: Spec::named("g"), given: Vec::new(), out: &mut out, input: &mut input, host: &Quiet };
+            let mut call = Call {
+                game: Spec::named("g"),
+                given: Vec::new(),
+                out: &mut out,
+                input: &mut input,
+                host: &Memory::default(),
+            };
             assert_eq!(call.print("x").is_err(), fails, "{kind:?}");
         }
     }

@@ -91,7 +91,7 @@ pub fn resumed_curve(
 ) -> Result<Curve> {
     let Some(resumed) = resumed else { return Ok(Curve::new(layout)) };
     let path = beside(resumed, "csv");
-    if !path.exists() {
+    if !host.exists(&path) {
         return Ok(Curve::new(layout));
     }
     let bytes = host.read_file(&path)?;
@@ -104,30 +104,8 @@ pub fn resumed_curve(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::command::{Bar, Failure, Hidden};
+    use crate::command::Memory;
     use crate::curve::{Column, Measure};
-
-    /// Reads files from the disk, writes none.
-    struct Reader;
-
-    impl Host for Reader {
-        fn bar(&self, _: Option<u64>, _: &str) -> Box<dyn Bar> {
-            Box::new(Hidden)
-        }
-        fn note(&self, _: &str) {}
-        fn write_file(&self, _: &Path, _: &[u8]) -> Result<(), Failure> {
-            Ok(())
-        }
-        fn read_file(&self, path: &Path) -> Result<Vec<u8>, Failure> {
-            Ok(std::fs::read(path)?)
-        }
-        fn write_curve(&self, _: &Curve, _: &Path, _: &Path) -> Result<(), Failure> {
-            Ok(())
-        }
-        fn write_items(&self, _: &Path, _: crate::items::ItemsPart) -> Result<(), Failure> {
-            Ok(())
-        }
-    }
 
     const WON: Layout = Layout {
         name: "test curve",
@@ -141,22 +119,16 @@ mod tests {
 
     #[test]
     fn a_resumed_run_goes_on_from_the_points_up_to_its_weights_games() {
-        let dir = std::env::temp_dir().join(format!("hamle-training-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
-        let weights = dir.join("w.net");
-        assert!(resumed_curve(&Reader, None, 10, &WON).expect("a new run").points.is_empty());
-        assert!(resumed_curve(&Reader, Some(&weights), 10, &WON).expect("no curve yet").points.is_empty());
-        std::fs::write(beside(&weights, "csv"), "games,won\n5,0.5\n10,0.6\n15,0.7\n").expect("written");
-        let curve = resumed_curve(&Reader, Some(&weights), 10, &WON).expect("resumed");
+        let host = Memory::default();
+        let weights = Path::new("w.net");
+        assert!(resumed_curve(&host, None, 10, &WON).expect("a new run").points.is_empty());
+        assert!(resumed_curve(&host, Some(weights), 10, &WON).expect("no curve yet").points.is_empty());
+        let csv = beside(weights, "csv");
+        host.write_file(&csv, b"games,won\n5,0.5\n10,0.6\n15,0.7\n").expect("kept");
+        let curve = resumed_curve(&host, Some(weights), 10, &WON).expect("resumed");
         let games: Vec<u64> = curve.points.iter().map(|p| p.games).collect();
         assert_eq!(games, [5, 10], "the points past the weights' games are dropped");
-        std::fs::write(beside(&weights, "csv"), "games,lost\n").expect("written");
-        assert!(resumed_curve(&Reader, Some(&weights), 10, &WON).is_err(), "another curve's file");
-        std::fs::remove_dir_all(&dir).ok();
-    }
-
-    #[test]
-    fn a_curve_is_written_beside_its_weights() {
-        assert_eq!(beside(Path::new("dir/w.net"), "svg"), PathBuf::from("dir/w.curve.svg"));
+        host.write_file(&csv, b"games,lost\n").expect("kept");
+        assert!(resumed_curve(&host, Some(weights), 10, &WON).is_err(), "another curve's file");
     }
 }
