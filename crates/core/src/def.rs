@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use crate::analysis::Analyst;
 use crate::bot::Bot;
 use crate::command::Command;
 use crate::game::{Game, Notation, Player};
@@ -226,6 +227,9 @@ pub struct Face<G: Game> {
     /// with its view's `board` drawn as tiles (rows of numbers, 0 for an empty cell; 2048). The plain choice:
     /// none, the game is played by typing moves.
     pub arrows: Option<[&'static str; 4]>,
+    /// How a finished game's moves are judged, when the game has a judge strong enough to say (the plain
+    /// choice: none; the knight's tour and N queens, played alone to a known end, have none).
+    pub analyst: Option<Analyst<G>>,
 }
 
 impl<G: Notation> Face<G> {
@@ -251,6 +255,7 @@ impl<G: Notation> Face<G> {
             accept_draw: |_, _| false,
             transcript: None,
             arrows: None,
+            analyst: None,
         }
     }
 }

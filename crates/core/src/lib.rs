@@ -4,11 +4,12 @@
 //! bot traits ([`Evaluator`], [`Bot`]), the generic searches over them ([`search`]), the seeded
 //! random [`Stream`] each session owns, an explicit game [`tree`] for tests and worked examples, and the
 //! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it, its terminal [`command`]s)
-//! that each game exports, and what long runs share: shards ([`shard`], [`items`]), training curves ([`curve`])
+//! that each game exports, how its finished games are judged ([`analysis`]), and what long runs share: shards ([`shard`], [`items`]), training curves ([`curve`])
 //! and the arguments of training commands ([`training`]).
 //! It knows no game: rules, notation and game-specific players live in the game crates.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bot;
 pub mod command;
 pub mod curve;
@@ -26,6 +27,7 @@ pub mod tree;
 pub mod tt;
 pub mod weights;
 
+pub use analysis::{Analyst, Judgement};
 pub use bot::{Bot, Budget, Clock, Decision, Fault};
 pub use def::{Allowed, BotDef, Cap, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
