@@ -3,7 +3,7 @@
 //! tests (SPRT) between two bots, tournaments with ratings by maximum likelihood, long runs split into shards
 //! and merged (the shard arithmetic is the core's, each kind's part and merge beside the kind, `parts` reading a
 //! part file of any kind),
-//! the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
+//! analyses of finished games ([`analysis`]: every decision judged by the game's analyst), the one path every game is played through by people and bots (`play`: typed actions, seats, matches,
 //! replay from the records), benchmarks of 2048 bots (`g2048`), and the commands that play through it
 //! ([`commands`]: 2048's benchmark, Hapis's training and its match in the terminal), joined to their games on
 //! the registry's lines.
@@ -12,6 +12,7 @@
 //! the server share this one registry.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod commands;
 pub mod elo;
 pub mod g2048;

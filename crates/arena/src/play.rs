@@ -145,6 +145,36 @@ pub struct Match<G: Notation> {
     /// cannot grow a match without end.
     takebacks: u32,
     undos: u32,
+    /// Every decision and draw since the match began, kept only when an analysis replays it.
+    trace: Option<Vec<Traced<G>>>,
+}
+
+/// A moment of a match that an analysis looks at again: a move chosen, or a chance event drawn.
+pub(crate) enum Traced<G: Game> {
+    /// A move, with the position it was chosen in.
+    Move {
+        /// The game of the match, from 0.
+        game: u64,
+        /// The move's index among its game's moves, from 0.
+        ply: usize,
+        /// The seat that chose it.
+        seat: u8,
+        /// The position before it.
+        state: G,
+        /// The move.
+        mv: G::Move,
+    },
+    /// A chance event, with the position it was drawn in and the seat each player sat at.
+    Draw {
+        /// The game of the match, from 0.
+        game: u64,
+        /// The position before it.
+        state: G,
+        /// What chance drew.
+        event: G::Chance,
+        /// The seat of player 0 and of player 1 in this game.
+        seats: [u8; 2],
+    },
 }
 
 /// A bot's decision being made away from the match (and from any lock on it).
@@ -395,11 +425,25 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             records: 0,
             takebacks: 0,
             undos: 0,
+            trace: None,
         };
         let mut drawn = Vec::new();
         live.settle(&mut drawn);
         live.game_start = live.state.clone();
         Ok(live)
+    }
+
+    /// A match that keeps every decision and draw from its start, for an analysis to replay.
+    pub(crate) fn traced(def: &'static GameDef<G>, setup: Setup, seed: u64) -> Result<Match<G>, Refusal> {
+        let mut live = Match::new(def, setup, seed, Budget::UNLIMITED)?;
+        // What was settled at once (2048's first tiles) came before the trace: those draws are nobody's choice.
+        live.trace = Some(Vec::new());
+        Ok(live)
+    }
+
+    /// The decisions and draws kept since the match began, taken out.
+    pub(crate) fn take_trace(&mut self) -> Vec<Traced<G>> {
+        self.trace.take().unwrap_or_default()
     }
 
     /// The game in play, before any steps being entered.
@@ -539,6 +583,11 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     fn draw(&mut self, drawn: &mut Vec<String>) -> bool {
         let Some(event) = (self.def.face.draw)(&self.state, &mut self.chance) else { return false };
         drawn.push((self.def.face.chance)(&self.state, event));
+        if self.trace.is_some() {
+            let (game, seats) = (self.number, [self.seat_of(0), self.seat_of(1)]);
+            let state = self.state.clone();
+            self.trace.get_or_insert_default().push(Traced::Draw { game, state, event, seats });
+        }
         self.state.apply_chance(event);
         true
     }
@@ -628,6 +677,10 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         let undone = self.moves.len() - last;
         self.draw_offer = None;
         self.moves.truncate(last);
+        let (number, kept) = (self.number, self.moves.len());
+        if let Some(trace) = self.trace.as_mut() {
+            trace.retain(|t| !matches!(t, Traced::Move { game, ply, .. } if *game == number && *ply >= kept));
+        }
         self.history.truncate(self.history.len().saturating_sub(undone));
         self.pending.clear();
         self.state = self.game_start.clone();
@@ -676,12 +729,16 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     /// Plays `mv` (already read) for `seat` and settles what follows.
     fn play_move(&mut self, seat: u8, mv: G::Move, drawn: &mut Vec<String>) -> Result<String, Refusal> {
         let written = self.state.format_move(mv);
+        let before = self.trace.is_some().then(|| self.state.clone());
         self.state.try_play(mv).map_err(|_| {
             let shown = if written.is_empty() { "passing (the empty move)".to_owned() } else { written.clone() };
             refuse(format!("{shown} is not legal here"))
         })?;
         self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
         self.history.push(written.clone());
+        if let (Some(trace), Some(state)) = (self.trace.as_mut(), before) {
+            trace.push(Traced::Move { game: self.number, ply: self.moves.len(), seat, state, mv });
+        }
         self.moves.push((seat, mv));
         self.draw_offer = None;
         self.decisions += 1;

@@ -6,6 +6,7 @@ use hamle_core::command::Command;
 use hamle_core::{Bot, Budget, Cap, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
 
 use crate::ArenaError;
+use crate::analysis::{About, Analysis, Job, Source};
 use crate::matches::{MatchOptions, MatchReport, run_match_with};
 use crate::play::{Live, Match, Refusal, Setup};
 
@@ -67,6 +68,18 @@ pub trait GameKind: Send + Sync {
     /// # Errors
     /// A [`Refusal`] when the setup names an unknown game, bot or parameter.
     fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal>;
+
+    /// Its analyst, described: who judges, in what units, how hard; `None` when it has none.
+    fn analyst(&self) -> Option<About>;
+
+    /// An analysis of a finished match of this game (or of its game `only`, from 1), at `effort` (the
+    /// analyst's default when `None`), to be run a step at a time.
+    ///
+    /// # Errors
+    /// A [`Refusal`] when the game has no analyst, the effort is out of range, or the record does not replay
+    /// or its match is not over.
+    fn analysis(&'static self, source: Source, effort: Option<u64>, only: Option<u64>)
+    -> Result<Box<dyn Job>, Refusal>;
 }
 
 impl<G: Notation + Display> GameKind for GameDef<G> {
@@ -148,6 +161,24 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
 
     fn start(&'static self, setup: Setup, seed: u64, budget: Budget) -> Result<Box<dyn Live>, Refusal> {
         Ok(Box::new(Match::new(self, setup, seed, budget)?))
+    }
+
+    fn analyst(&self) -> Option<About> {
+        self.face.analyst.as_ref().map(|a| About {
+            judge: a.judge_name,
+            units: a.units,
+            effort: a.effort,
+            marks: a.marks,
+        })
+    }
+
+    fn analysis(
+        &'static self,
+        source: Source,
+        effort: Option<u64>,
+        only: Option<u64>,
+    ) -> Result<Box<dyn Job>, Refusal> {
+        Ok(Box::new(Analysis::new(self, source, effort, only)?))
     }
 }
 

@@ -213,6 +213,7 @@ pub fn definition() -> GameDef<Hapis> {
                 Phase::Opening => format!("white {}, black {}", dice.0, dice.1),
                 _ => format!("{}-{}", dice.0, dice.1),
             },
+            analyst: Some(crate::analysis::analyst()),
             ..Face::new("hapis", |_| ["white", "black"], view)
         },
     }

@@ -10,6 +10,7 @@
 //! `docs/rules/hapis.md`, the strong player in `docs/rules/hapis-strong-player.md`.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;

@@ -215,6 +215,15 @@ impl<E: TurnEval> Search<E> {
         (ranked, clock.nodes)
     }
 
+    /// The value, for the side that played it, of a play's `result` searched to the search's full depth, as
+    /// [`Search::rank`] values the plays its filter keeps (without a budget, and without Star1's cut, which
+    /// would give a bound rather than the value): the analysis values a play the filter dropped this way.
+    pub fn value(&self, result: &Position, settings: Settings) -> E::Value {
+        let mut clock = Clock { deadline: None, nodes: 0, max_nodes: None, stopped: false };
+        self.after(result, self.plies.max(1) - 1, f64::NEG_INFINITY, settings, &mut clock)
+            .unwrap_or_else(|| self.eval.evaluate(result, settings).flip())
+    }
+
     /// How many of the plays, best first, the filter passes deeper: only plays searched as deep as the best
     /// (values of different depths do not compare).
     fn kept(&self, ranked: &[Ranked<E::Value>]) -> usize {
