@@ -1,6 +1,7 @@
 //! `hamle`: the web app (with no command), and the games of the seed documents in the terminal: play,
 //! solve, match, train. It names no game: the games and their commands come from the registry.
 
+mod analyse;
 mod commands;
 mod keys;
 mod lab;
@@ -179,6 +180,9 @@ enum Command {
         #[command(subcommand)]
         command: lab::LabCommand,
     },
+    /// Analyse a finished game: each decision against the best by the game's strongest judge, what it cost, and
+    /// each side's summary (Hapis: error rate and luck; chess: accuracy; solved games: results thrown away).
+    Analyse(analyse::AnalyseArgs),
     /// List a game's bots and their parameters.
     Bots {
         /// The game.
@@ -643,6 +647,7 @@ fn run(cli: Cli) -> Result<()> {
         }
         Command::Bench { game, args } => shared("bench", &game, &args),
         Command::Sprt(args) => sprt::run(args),
+        Command::Analyse(args) => analyse::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
@@ -654,6 +659,13 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{:<10} {}", listing.name, listing.about);
                 for p in listing.params {
                     println!("{:<10}   {}={} (default {}): {}", "", p.key, p.values, p.default, p.about);
+                }
+                if let Some(about) = game.analyst() {
+                    let effort = about.effort;
+                    println!(
+                        "{:<10}   analysed by {}: --effort {}..={} {} (default {})",
+                        "", about.judge, effort.min, effort.max, effort.means, effort.default
+                    );
                 }
             }
             Ok(())

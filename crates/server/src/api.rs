@@ -104,11 +104,11 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", "no game has this id")
     }
 
-    fn bad(detail: impl Into<String>) -> ApiError {
+    pub(crate) fn bad(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", detail)
     }
 
-    fn damaged(detail: impl Into<String>) -> ApiError {
+    pub(crate) fn damaged(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "damaged", detail)
     }
 
@@ -122,7 +122,7 @@ impl ApiError {
     }
 
     /// The thinkers cannot take a thought now.
-    fn busy(busy: Busy, app: &App) -> ApiError {
+    pub(crate) fn busy(busy: Busy, app: &App) -> ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", format!("{busy}: try again shortly"))
             .retry_after(app.inner.limits.bot_time.as_secs().max(1))
     }
@@ -191,10 +191,10 @@ impl From<getrandom::Error> for ApiError {
     }
 }
 
-type Answer = Result<Response, ApiError>;
+pub(crate) type Answer = Result<Response, ApiError>;
 
 /// Runs `work` on a blocking thread: the store never holds up the async threads.
-async fn blocking<T: Send + 'static>(
+pub(crate) async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(work).await.map_err(|e| ApiError::internal(e.to_string()))?
@@ -240,7 +240,7 @@ fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
 }
 
 /// The game id of the path; a path that does not read (not UTF-8) names no game.
-fn game_path(id: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+pub(crate) fn game_path(id: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
     id.map(|Path(id)| id).map_err(|_| ApiError::not_found())
 }
 
@@ -319,7 +319,7 @@ const MAX_LENGTH: u32 = 25;
 
 /// Who a request comes from, for the thinkers' fair order and shares: its client's address (IPv6 by its /64,
 /// through trusted proxies), so that one client's many players and games share one turn.
-pub(crate) struct Client(String);
+pub(crate) struct Client(pub(crate) String);
 
 impl axum::extract::FromRequestParts<App> for Client {
     type Rejection = Infallible;
@@ -862,6 +862,12 @@ pub(crate) async fn catalog() -> Json<Value> {
                     "about": b.about,
                     "params": params(l.name, Some(b.name), b.params),
                 })).collect::<Vec<_>>(),
+                "analysis": g.analyst().map(|a| json!({
+                    "judge": a.judge,
+                    "units": a.units,
+                    "marks": a.marks,
+                    "effort": { "means": a.effort.means, "default": a.effort.default, "min": a.effort.min, "max": a.effort.max },
+                })),
             })
         })
         .collect();
@@ -1304,16 +1310,28 @@ pub(crate) async fn hint(
 }
 
 #[utoipa::path(
-    get, path = "/api/games/{id}/record", tag = "games", params(crate::schema::GameId),
+    get, path = "/api/games/{id}/record", tag = "games", params(crate::schema::GameId, crate::schema::RecordFormat),
     responses(
         (status = 200, content_type = "text/plain", body = String,
             description = "The record: tagged header lines, then one line per event"),
-        crate::schema::NotFound, crate::schema::Gone, crate::schema::Failed, crate::schema::Unavailable,
-        crate::schema::StoreFull,
+        (status = 200, content_type = "application/json", body = hamle_arena::analysis::Export,
+            description = "With `format=json`: the match whole, to replay or analyse (`hamle analyse`); its seed once it is over"),
+        crate::schema::BadRequest, crate::schema::NotFound, crate::schema::Gone, crate::schema::Failed,
+        crate::schema::Unavailable, crate::schema::StoreFull,
     )
 )]
-pub(crate) async fn record(State(app): State<App>, client: Client, id: Result<Path<String>, PathRejection>) -> Answer {
+pub(crate) async fn record(
+    State(app): State<App>,
+    client: Client,
+    id: Result<Path<String>, PathRejection>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Answer {
     let id = game_path(id)?;
+    match query.get("format").map(String::as_str) {
+        None | Some("text") => {}
+        Some("json") => return Ok(Json(exported(&app, &client, &id).await?).into_response()),
+        Some(other) => return Err(ApiError::bad(format!("a record's format is text or json, not '{other}'"))),
+    }
     let (slot, _) = open(&app, &client, &id, None).await?;
     blocking(move || {
         let game = guard(&slot)?;
@@ -1326,6 +1344,42 @@ pub(crate) async fn record(State(app): State<App>, client: Client, id: Result<Pa
         );
         text.insert_str(0, &fair_lines);
         Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    })
+    .await
+}
+
+/// A game's match written down whole: its setup, its actions as the store holds them, and its seed once the
+/// match is over (before, it would tell the dice to come).
+pub(crate) async fn exported(app: &App, client: &Client, id: &str) -> Result<hamle_arena::analysis::Export, ApiError> {
+    let (slot, _) = open(app, client, id, None).await?;
+    let a = app.clone();
+    blocking(move || {
+        let game = guard(&slot)?;
+        let stored: StoredSetup =
+            serde_json::from_str(&game.row.setup).map_err(|e| ApiError::damaged(e.to_string()))?;
+        let actions = a.inner.store.actions(&game.row.id, 0)?;
+        let actions = actions
+            .iter()
+            .enumerate()
+            .map(|(i, text)| serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {i}: {e}"))))
+            .collect::<Result<Vec<Record>, ApiError>>()?;
+        let seats = stored
+            .seats
+            .iter()
+            .map(|s| match s {
+                StoredSeat::Person => "person".to_owned(),
+                StoredSeat::Bot { bot } => bot.clone(),
+            })
+            .collect();
+        Ok(hamle_arena::analysis::Export {
+            format: hamle_arena::analysis::EXPORT_FORMAT.to_owned(),
+            game: stored.game,
+            seats,
+            helper: stored.helper,
+            length: stored.length,
+            seed: game.live.over().then_some(game.row.seed),
+            actions,
+        })
     })
     .await
 }

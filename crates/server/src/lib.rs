@@ -14,6 +14,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod analysis;
 mod api;
 pub mod caps;
 pub mod client;
@@ -167,6 +168,8 @@ struct Inner {
     draining: std::sync::atomic::AtomicBool,
     /// The bots' moves driven by tasks of their own, which a stopping server waits for.
     drives: tokio_util::task::TaskTracker,
+    /// Analyses of finished games, under way or done.
+    analyses: analysis::Analyses,
 }
 
 /// Things open, in all and by address.
@@ -285,6 +288,7 @@ impl App {
                 players: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
                 draining: std::sync::atomic::AtomicBool::new(false),
                 drives: tokio_util::task::TaskTracker::new(),
+                analyses: analysis::Analyses::default(),
             }),
         }
     }

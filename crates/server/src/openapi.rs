@@ -14,7 +14,9 @@ use utoipa::openapi::schema::{AdditionalProperties, Schema};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::schema::{Catalog, ErrorBody, Games, Hint, State, StateEvent, Token, Unavailable};
+use crate::schema::{
+    Analysis, AnalysisUnderWay, Catalog, ErrorBody, Games, Hint, State, StateEvent, Token, Unavailable,
+};
 
 /// The document.
 #[derive(OpenApi)]
@@ -22,7 +24,7 @@ use crate::schema::{Catalog, ErrorBody, Games, Hint, State, StateEvent, Token, U
     info(
         title = "hamle",
         description = "The JSON API of hamle's web app (docs/api.md): players, games with seats, invites, actions, \
-                       hints, records and pushed updates."
+                       hints, records, analyses and pushed updates."
     ),
     paths(
         crate::api::new_player,
@@ -35,9 +37,10 @@ use crate::schema::{Catalog, ErrorBody, Games, Hint, State, StateEvent, Token, U
         crate::api::events,
         crate::api::hint,
         crate::api::record,
+        crate::analysis::analysis,
         document,
     ),
-    components(schemas(ErrorBody, State, StateEvent, Token, Catalog, Games, Hint)),
+    components(schemas(ErrorBody, State, StateEvent, Token, Catalog, Games, Hint, Analysis, AnalysisUnderWay)),
     modifiers(&Details),
     tags(
         (name = "players", description = "Players and their tokens"),

@@ -104,6 +104,7 @@ pub fn router(app: App) -> Router {
         .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(read_game))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/analysis", get(crate::analysis::analysis))
         .route("/api/openapi.json", get(crate::openapi::document))
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))

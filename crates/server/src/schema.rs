@@ -23,6 +23,25 @@ pub(crate) struct Level {
     level: Option<String>,
 }
 
+/// A record's format, in the query.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct RecordFormat {
+    /// `text` (the default: tags, then the log) or `json` (the match whole, to replay or analyse).
+    format: Option<String>,
+}
+
+/// What an analysis looks at, in the query.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AnalysisQuery {
+    /// How hard the judge looks, in the game's own measure (the catalog's `analysis.effort` gives its range
+    /// and default).
+    effort: Option<u64>,
+    /// Only this game of a match, from 1 (a match of more than 2,000 decisions is analysed a game at a time).
+    game: Option<u64>,
+}
+
 /// A refused request's answer: it changed nothing.
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -165,6 +184,10 @@ pub(crate) struct Listing {
     params: Vec<Param>,
     /// Its bots, the strongest first.
     bots: Vec<BotListing>,
+    /// How its finished games are analysed (`GET /api/games/{id}/analysis`): `{ "judge", "units", "marks",
+    /// "effort": { "means", "default", "min", "max" } }`; null for a game with no analyst.
+    #[schema(value_type = Option<Object>)]
+    analysis: Option<Value>,
 }
 
 /// A bot of a game of the catalog.
@@ -439,4 +462,51 @@ pub(crate) struct Hint {
     nodes: Option<u64>,
     /// The bot's expected line, from the hinted move.
     line: Option<Vec<String>>,
+}
+
+/// An analysis under way: how many of its decisions and throws are judged.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisUnderWay {
+    /// `under_way`.
+    status: String,
+    /// Decisions and throws judged so far.
+    done: u64,
+    /// Decisions and throws to judge.
+    total: u64,
+}
+
+/// A finished game's analysis (docs/api.md, "Analysis"): each decision with a choice judged by the game's
+/// analyst, each throw's luck (games of chance), and each seat summed up.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Analysis {
+    /// `done`.
+    status: String,
+    /// The game with its parameters.
+    game: String,
+    /// The game's name.
+    kind: String,
+    /// Who judged and how hard: `{ "judge", "effort", "means" }`.
+    #[schema(value_type = Object)]
+    budget: Value,
+    /// The units of loss (`points`, `centipawns`, `results`).
+    units: String,
+    /// The marks a move may earn, mildest first.
+    marks: Vec<String>,
+    /// Decisions and throws judged.
+    done: u64,
+    /// Decisions and throws there were.
+    total: u64,
+    /// Each decision: `{ "game", "ply", "seat", "player", "played", "best", "loss", "mark", "value", "accuracy",
+    /// "position", "view" }` (`best` and `loss` null where the judge could not reach).
+    #[schema(value_type = Vec<Object>)]
+    moves: Vec<Value>,
+    /// Each throw's luck for its seat: `{ "game", "seat", "throw", "luck" }`.
+    #[schema(value_type = Vec<Object>)]
+    luck: Vec<Value>,
+    /// Each seat: `{ "seat", "who", "decisions", "unjudged", "loss_total", "error_rate", "mean_loss", "marks",
+    /// … }` with the game's own figures (Hapis: `luck`; chess: `accuracy`, `acpl`).
+    #[schema(value_type = Vec<Object>)]
+    seats: Vec<Value>,
 }
