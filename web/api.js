@@ -1,6 +1,8 @@
 // The JSON API from the browser: one player token kept in this browser, errors turned into plain sentences, and
 // the frame every game page shares (its setup form, joining by an invite, watching, updates pushed by the server).
 
+import { review } from "./review.js";
+
 const TOKEN_KEY = "hamle.token";
 
 /** An error answer of the API, with its plain-words detail. */
@@ -168,9 +170,10 @@ async function copyInvite() {
  * - nothing: the setup form, whose fields `body(form)` turns into the new game's request.
  * `show(state, { busy, watching })` draws a game each time it changes: after your own actions and whenever the
  * server pushes a change (the other person's move, the bot's). The returned page has `act(action)` (resolves to
- * true when the action was done) and `state`.
+ * true when the action was done) and `state`. Once the game is over the page shows its review (`review.js`), each
+ * decision's position drawn by `preview(move, box)` when the page gives one.
  */
-export function gamePage({ kind, body, show, prompt }) {
+export function gamePage({ kind, body, show, prompt, preview }) {
   const form = document.getElementById("setup");
   const page = { state: null, busy: false, you: null, invite: null, source: null, refusal: null, retry: null, seen: null, act };
 
@@ -191,6 +194,7 @@ export function gamePage({ kind, body, show, prompt }) {
     const record = document.getElementById("record");
     if (record) record.href = `/api/games/${state.id}/record`;
     show(state, { busy: page.busy, watching });
+    review(state, preview);
   }
 
   /** Takes a state in: `own` when it is the answer to this page's own request (it knows our seat). */

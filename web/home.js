@@ -39,6 +39,10 @@ const WORDS = {
     text: "Put N queens on an N×N board so that none attacks another; the thesis's backtracking finishes any placement that can be finished and says when yours cannot.",
     start: "New board",
   },
+  chess: {
+    title: "Chess",
+    text: "Every rule, drag-and-drop play and a review of each finished game. Against a strong engine at eight levels, the thesis's minimax player, or a friend.",
+  },
   domineering: {
     title: "Domineering",
     text: "Place dominoes, yours standing, the other side's lying down (or the other way round): whoever has no room left loses. Against the paper's player, an exact solver or a friend.",
@@ -55,14 +59,17 @@ async function listGames() {
   list.replaceChildren();
   for (const g of catalog.values()) {
     const words = WORDS[g.name] ?? {};
-    const title = words.title ?? g.name;
-    const players = g.players === 1 ? "One player." : "Two players: you against a bot or a friend.";
+    // A game this page has no words for shows its catalog line, without its markup or its seed's number.
+    const plain = g.about.replace(/`/g, "").replace(/\s*\((?:seed|thesis|paper|report|blog)[^)]*\)/g, "");
+    const title = words.title ?? `${g.name[0].toUpperCase()}${g.name.slice(1)}`;
+    const who = g.players === 1 ? "For one: you, with a bot to help or to watch." : "For two: you against a bot or a friend.";
     list.append(
       el(
         "li",
         { class: "card" },
         el("h2", {}, title),
-        el("p", {}, words.text ?? `${g.about[0].toUpperCase()}${g.about.slice(1)}. ${players}`),
+        el("p", {}, words.text ?? `${plain[0].toUpperCase()}${plain.slice(1)}.`),
+        el("p", { class: "note who" }, who),
         el("a", { class: "button", href: `/${g.page}`, id: `new-${g.page}` }, words.start ?? "New game"),
       ),
     );

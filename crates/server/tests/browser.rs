@@ -287,7 +287,36 @@ async fn perfect_tictactoe(variant: &str, verdict: &str) {
     }
     assert_eq!(text(&client, "#message").await, verdict);
     shot(&client, &format!("tictactoe-{variant}-over")).await;
+    if variant == "classic" {
+        review_of_perfect_play(&client).await;
+    }
     client.close().await.expect("closed");
+}
+
+/// The review a finished game's page shows: every decision listed and none of the person's (perfect) moves
+/// marked, their seat's summary with nothing lost, and a click on a decision showing it.
+async fn review_of_perfect_play(client: &Client) {
+    client
+        .wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css("#review-moves tbody tr"))
+        .await
+        .expect("the review's moves");
+    let rows = eval(client, "return document.querySelectorAll('#review-moves tbody tr').length").await;
+    assert!(rows.as_u64().is_some_and(|n| n >= 4), "a decision a row: {rows}");
+    let marked = eval(
+        client,
+        "return [...document.querySelectorAll('#review-moves tbody tr td.mark')].filter(td => td.textContent).length",
+    )
+    .await;
+    assert_eq!(marked, json!(0), "perfect play on both sides earns no mark");
+    let seat = text(client, "#review-seats [data-seat='0']").await;
+    assert!(seat.starts_with("X (you):") && seat.contains("0.000 results lost"), "{seat}");
+    click(client, "#review-moves tbody tr[data-index='1']").await;
+    let words = text(client, "#review-words").await;
+    assert!(words.contains("played") && words.contains("the best move"), "{words}");
+    eval(client, "document.getElementById('review').scrollIntoView(); return null").await;
+    shot(client, "tictactoe-review").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -323,6 +352,19 @@ async fn the_home_page_lists_every_game_of_the_catalog() {
             .await;
     let want: Vec<String> = pages.iter().map(|p| format!("/{p}")).collect();
     assert_eq!(links, json!(want));
+    // Every card is titled alike, in a player's words: a capital first, no code markup, no seed's number, and
+    // who one plays there.
+    let titles = eval(&client, "return [...document.querySelectorAll('.cards h2')].map(h => h.textContent)").await;
+    for title in titles.as_array().expect("titles") {
+        let title = title.as_str().expect("a title");
+        assert!(title.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit()), "{title}");
+    }
+    let texts = eval(&client, "return [...document.querySelectorAll('.cards li')].map(c => c.textContent)").await;
+    for card in texts.as_array().expect("cards") {
+        let card = card.as_str().expect("a card");
+        assert!(!card.contains('`') && !card.contains("seed 0"), "{card}");
+        assert!(card.contains("For one:") || card.contains("For two:"), "{card}");
+    }
     shot(&client, "home").await;
     client.close().await.expect("closed");
 }

@@ -1,0 +1,172 @@
+// The review of a finished game, on every game's page: the server's analysis (GET /api/games/{id}/analysis)
+// asked for once the game ends, its progress shown, then an evaluation graph, each seat's summary, and every
+// decision with what it cost; a click on a decision shows its position with the move played and the best one.
+import { api, el, svg } from "./api.js";
+
+const POLL_MS = 700;
+
+/** The review section, made once at the end of the page's table. */
+function section() {
+  let box = document.getElementById("review");
+  if (box) return box;
+  box = el("section", { id: "review", class: "review", "aria-labelledby": "review-title" });
+  box.append(
+    el("h2", { id: "review-title" }, "Review"),
+    el("p", { id: "review-status", class: "note", role: "status" }),
+    el("div", { id: "review-graph" }),
+    el("div", { id: "review-seats", class: "review-seats" }),
+    el("div", { id: "review-shown", class: "review-shown", hidden: true }),
+    el("table", { id: "review-moves", class: "review-moves" }),
+  );
+  document.getElementById("table").append(box);
+  return box;
+}
+
+/** A value for the first player, whoever moved: results (0..1) mirror round ½, the others round 0. */
+function forFirst(report, move) {
+  const v = move.value;
+  if (v === null || v === undefined) return null;
+  const mover = report.seats.length > 1 && move.player !== firstPlayer(report) ? -1 : 1;
+  if (report.units === "results") return mover === 1 ? v : 1 - v;
+  return mover * v;
+}
+
+function firstPlayer(report) {
+  return report.moves.length ? report.moves[0].player : null;
+}
+
+/** The evaluation graph: the value for the first player after each decision, marks as dots, 0 (or ½) as a line. */
+function graph(report, choose) {
+  const points = report.moves.map((m, i) => ({ i, v: forFirst(report, m), m })).filter((p) => p.v !== null);
+  const box = document.getElementById("review-graph");
+  if (points.length < 2) {
+    box.replaceChildren();
+    return;
+  }
+  const limit = { centipawns: 1000, points: 2, results: 1 }[report.units] ?? Math.max(...points.map((p) => Math.abs(p.v)), 1);
+  const low = report.units === "results" ? 0 : -limit;
+  const high = limit;
+  const W = 600, H = 140;
+  const x = (i) => (i / Math.max(1, report.moves.length - 1)) * W;
+  const y = (v) => H - ((Math.max(low, Math.min(high, v)) - low) / (high - low)) * H;
+  const mid = report.units === "results" ? 0.5 : 0;
+  const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "img",
+    "aria-label": `The evaluation over the game, for ${firstPlayer(report)}` });
+  chart.append(
+    svg("line", { x1: 0, x2: W, y1: y(mid), y2: y(mid), class: "axis" }),
+    svg("polyline", { points: line, class: "curve" }),
+  );
+  for (const p of points) {
+    if (!p.m.mark) continue;
+    const dot = svg("circle", { cx: x(p.i), cy: y(p.v), r: 5, class: `dot ${p.m.mark}` });
+    dot.append(svg("title", {}, `${p.m.ply}. ${p.m.played}: ${p.m.mark}`));
+    dot.addEventListener("click", () => choose(p.i));
+    chart.append(dot);
+  }
+  box.replaceChildren(chart);
+}
+
+function number(v, digits = 3) {
+  return typeof v === "number" ? v.toFixed(digits) : "—";
+}
+
+function seats(report, state) {
+  const box = document.getElementById("review-seats");
+  box.replaceChildren(
+    ...report.seats.map((s) => {
+      const who = state.seats[s.seat]?.plays ?? `seat ${s.seat + 1}`;
+      const marks = Object.entries(s.marks).map(([name, n]) => `${n} ${name}`).join(", ");
+      const figures = [`${s.decisions} decisions`, `${number(s.loss_total)} ${report.units} lost`];
+      if (typeof s.accuracy === "number") figures.push(`accuracy ${s.accuracy.toFixed(1)}`);
+      else figures.push(`error rate ${number(s.error_rate, 1)}`);
+      if (typeof s.luck === "number") figures.push(`luck ${s.luck >= 0 ? "+" : ""}${s.luck.toFixed(3)}`);
+      const you = state.you === s.seat ? " (you)" : "";
+      return el("p", { class: "review-seat", "data-seat": String(s.seat) }, el("strong", {}, `${who}${you}: `),
+        `${figures.join(" · ")}${marks ? ` · ${marks}` : ""}`);
+    }),
+  );
+}
+
+function moves(report, choose) {
+  const table = document.getElementById("review-moves");
+  const head = el("tr", {}, ...["", "player", "played", "best", `loss (${report.units})`, "mark"].map((h) => el("th", {}, h)));
+  const rows = report.moves.map((m, i) => {
+    const row = el("tr", { class: `review-move${m.mark ? ` ${m.mark}` : ""}`, "data-index": String(i), tabindex: "0",
+      onclick: () => choose(i) },
+      el("td", {}, report.moves.some((o) => o.game > 1) ? `${m.game}.${m.ply}` : String(m.ply)),
+      el("td", {}, m.player),
+      el("td", {}, m.played || "(pass)"),
+      el("td", {}, m.best === null ? "beyond reach" : m.best === m.played ? "=" : m.best),
+      el("td", {}, m.loss === null ? "—" : number(m.loss)),
+      el("td", { class: "mark" }, m.mark ?? ""));
+    row.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") choose(i);
+    });
+    return row;
+  });
+  table.replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+}
+
+/**
+ * Shows decision `i`: the page's own drawing when it has one (`preview(move, box)`, chess's board with the two
+ * moves as arrows), else the position as the game writes it, with the move played and the best.
+ */
+function show(report, i, preview) {
+  const m = report.moves[i];
+  const box = document.getElementById("review-shown");
+  box.hidden = false;
+  for (const row of document.querySelectorAll("#review-moves tr.chosen")) row.classList.remove("chosen");
+  document.querySelector(`#review-moves tr[data-index="${i}"]`)?.classList.add("chosen");
+  const words = m.best === m.played || m.best === null
+    ? `${m.player} played ${m.played || "(pass)"}${m.best === null ? " (beyond the judge's reach)" : ", the best move"}.`
+    : `${m.player} played ${m.played || "(pass)"}; best was ${m.best}, ${number(m.loss)} ${report.units} better${m.mark ? ` (${m.mark})` : ""}.`;
+  const drawing = el("div", { class: "review-position" });
+  box.replaceChildren(el("p", { id: "review-words" }, words), drawing);
+  if (!preview || !preview(m, drawing)) drawing.append(el("pre", {}, m.position));
+}
+
+/**
+ * Reviews the game in `state` once it is over: asks for the analysis, follows it, and draws it. `preview`
+ * (optional) draws a decision's position into a box and returns true.
+ */
+export function review(state, preview) {
+  const over = state.status === "over";
+  const box = document.getElementById("review");
+  if (!over) {
+    if (box) box.hidden = true;
+    return;
+  }
+  const here = section();
+  here.hidden = false;
+  if (here.dataset.game === state.id) return;
+  here.dataset.game = state.id;
+  const status = document.getElementById("review-status");
+  status.textContent = "Analysing the game…";
+  const ask = async () => {
+    if (here.dataset.game !== state.id) return;
+    let answer;
+    try {
+      answer = await api("GET", `/api/games/${encodeURIComponent(state.id)}/analysis`);
+    } catch (e) {
+      if (e.code === "too_many" || e.code === "busy") {
+        status.textContent = `${e.message} (asking again shortly)`;
+        setTimeout(ask, 3000);
+      } else {
+        status.textContent = e.code === "bad_request" ? `This game has no review: ${e.message}` : `No review: ${e.message}`;
+      }
+      return;
+    }
+    if (answer.status === "under_way") {
+      status.textContent = `Analysing the game: ${answer.done} of ${answer.total} decisions judged…`;
+      setTimeout(ask, POLL_MS);
+      return;
+    }
+    const choose = (i) => show(answer, i, preview);
+    status.textContent = `Each decision against ${answer.budget.judge} (${answer.budget.effort} ${answer.budget.means}).`;
+    graph(answer, choose);
+    seats(answer, state);
+    moves(answer, choose);
+  };
+  ask();
+}
