@@ -90,6 +90,7 @@ pub fn definition() -> GameDef<G2048> {
     face.ending = |game| format!("Game over: score {}, largest tile {}.", game.score(), 1u64 << game.top_exponent());
     face.hints = Some(hints);
     face.arrows = Some(["up", "right", "down", "left"]);
+    face.analyst = Some(crate::analysis::analyst());
     GameDef {
         name: "2048",
         about: "2048 on a 4×4 board, played on past 2048 until no move is left (report 003)",

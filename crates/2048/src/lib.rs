@@ -2,13 +2,15 @@
 //! original game with new tiles drawn from the game's seeded stream, a text notation, and the players: the
 //! seed report's depth-limited search ([`bots::Seed`]), a strong expectimax ([`bots::Expectimax`]), and an
 //! n-tuple network learned by temporal-difference self-play ([`bots::Network`], its trainer and its 1-ply
-//! player [`bots::NTuple`]; also the expectimax's evaluation), with the shipped weights in `weights/`.
+//! player [`bots::NTuple`]; also the expectimax's evaluation), with the shipped weights in `weights/`; and the
+//! analyst of finished games ([`analysis`]), which judges each move by the expectimax's values.
 //!
 //! Its training command (`hamle train 2048`) is declared in [`commands`]. It holds no terminal or web front end
 //! and no benchmark (the arena's) or progress bar: those are in the `hamle` binary and the server, which drive
 //! this crate.
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod board;
 pub mod bots;
 pub mod commands;

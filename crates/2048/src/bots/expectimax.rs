@@ -263,6 +263,26 @@ impl Expectimax {
         (values, limits.nodes())
     }
 
+    /// Each legal move's value from the deepest search that fits in `nodes` chance nodes, with that depth:
+    /// deepening 1, 2, … up to [`Expectimax::depth_for`] on one count, as [`Bot::choose`] does under a node budget
+    /// alone, which plays the first move of the highest value here. `None` when not even depth 1 fits.
+    pub fn move_values_in_nodes(
+        &mut self,
+        board: Board,
+        four: f32,
+        nodes: u64,
+    ) -> Option<(Vec<(Direction, f32)>, u32)> {
+        let full = self.depth_for(board).clamp(1, 12);
+        let mut limits = Limits::new(Some(nodes), None);
+        let mut deepest = None;
+        for depth in 1..=full {
+            let Some(values) = self.move_values_within(board, four, depth, &mut limits) else { break };
+            deepest = Some((values, depth));
+        }
+        self.free_tables();
+        deepest
+    }
+
     /// Drops the decision's tables, their capacity with them: their entries are of no use to the next decision
     /// (keyed by depth from this root), and a cleared map would keep its capacity, megabytes, between moves
     /// (`docs/budgets.md`).
