@@ -163,6 +163,75 @@ async function copyInvite() {
   say("The link is copied: send it to your friend.");
 }
 
+/** The time controls a friend game may be played on (the API takes any `MINUTES+SECONDS` or `DAYSd`). */
+const CLOCKS = [
+  ["", "No clock"],
+  ["3+2", "3 minutes + 2 seconds a move"],
+  ["5+3", "5 + 3"],
+  ["10+0", "10 minutes"],
+  ["15+10", "15 + 10"],
+  ["1d", "Correspondence: a day a move"],
+  ["3d", "Correspondence: three days a move"],
+];
+
+/** Adds the clock's choice to a setup form that offers a friend, shown while the friend is chosen. */
+function offerClock(form) {
+  const opponent = form.querySelector("select[name=opponent]");
+  if (!opponent || form.querySelector("select[name=clock]")) return;
+  const select = el("select", { name: "clock", id: "clock" }, ...CLOCKS.map(([v, words]) => el("option", { value: v }, words)));
+  const label = el("label", { id: "clock-choice" }, "Clock ", select);
+  opponent.closest("label")?.after(label);
+  const shown = () => {
+    label.hidden = opponent.value !== "friend";
+  };
+  opponent.addEventListener("change", shown);
+  shown();
+}
+
+/** Milliseconds as a clock shows them: `4:59`, `0:07.3` under ten seconds, `2d 3h` for days. */
+export function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t >= 86_400_000) return `${Math.floor(t / 86_400_000)}d ${Math.floor((t % 86_400_000) / 3_600_000)}h`;
+  if (t >= 3_600_000) return `${Math.floor(t / 3_600_000)}h ${String(Math.floor((t % 3_600_000) / 60_000)).padStart(2, "0")}m`;
+  const minutes = Math.floor(t / 60_000);
+  const seconds = Math.floor((t % 60_000) / 1000);
+  const tenths = t < 10_000 ? `.${Math.floor((t % 1000) / 100)}` : "";
+  return `${minutes}:${String(seconds).padStart(2, "0")}${tenths}`;
+}
+
+/** The clocks of a clocked game, above the board, the running one counted down between the server's updates. */
+function drawClocks(state) {
+  let box = document.getElementById("clocks");
+  const clock = state.clock;
+  if (!clock) {
+    if (box) box.hidden = true;
+    return;
+  }
+  if (!box) {
+    box = el("div", { id: "clocks", class: "clocks", role: "timer", "aria-live": "off" });
+    document.getElementById("table").prepend(box);
+  }
+  box.hidden = false;
+  // The server's time at its answer against ours: the page counts on its own clock from there.
+  const skew = Date.now() - clock.now;
+  const tick = () => {
+    box.replaceChildren(
+      ...state.seats.map((seat, i) => {
+        let left = clock.left_ms[i];
+        if (clock.running === i && clock.since !== null) left -= Date.now() - skew - clock.since;
+        const you = state.you === i ? " (you)" : "";
+        return el("span", { class: `clock${clock.running === i ? " running" : ""}${left <= 0 ? " flagged" : ""}`, "data-seat": String(i) },
+          `${seat.plays}${you} ${clockText(left)}`);
+      }),
+    );
+    // How a clocked game ended (on time, or otherwise), under the clocks, where the eye already is.
+    if (state.ending) box.append(el("span", { class: "note clock-ending" }, state.ending.text));
+  };
+  clearInterval(drawClocks.timer);
+  tick();
+  if (clock.running !== null) drawClocks.timer = setInterval(tick, 100);
+}
+
 /**
  * Runs a game page. Its address decides what it shows:
  * - `?game=<id>&invite=<code>`: takes the game's open seat (or, if it is taken, watches);
@@ -194,6 +263,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
     const record = document.getElementById("record");
     if (record) record.href = `/api/games/${state.id}/record`;
     show(state, { busy: page.busy, watching });
+    drawClocks(state);
     review(state, preview);
   }
 
@@ -260,9 +330,13 @@ export function gamePage({ kind, body, show, prompt, preview }) {
   }
 
   document.getElementById("copy-invite")?.addEventListener("click", copyInvite);
+  offerClock(form);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const answer = await attempt(() => asPlayer("POST", "/api/games", { kind, ...body(new FormData(form)) }));
+    const data = new FormData(form);
+    const request = { kind, ...body(data) };
+    if (data.get("clock") && request.opponent === "friend") request.clock = data.get("clock");
+    const answer = await attempt(() => asPlayer("POST", "/api/games", request));
     if (answer) open(answer);
   });
 

@@ -31,6 +31,9 @@ pub struct Export {
     /// Points that win the match, if it was a match to points.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub length: Option<u32>,
+    /// Its time control, when it was played on a clock (`5+3`, `3d`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
     /// The seed of its chance; `None` while the match is in play (it is revealed at the end).
     pub seed: Option<u64>,
     /// Every action, as the store keeps it.
@@ -164,6 +167,9 @@ impl<G: Notation + std::fmt::Display> Analysis<G> {
                 })?;
                 let setup = export.setup()?;
                 let mut live = Match::traced(def, setup.clone(), seed)?;
+                if let Some(control) = &export.clock {
+                    live.set_clock(control.parse().map_err(Refusal::Malformed)?)?;
+                }
                 for (i, record) in export.actions.iter().enumerate() {
                     live.replay(record).map_err(|e| Refusal::Malformed(format!("action {}: {e}", i + 1)))?;
                 }

@@ -27,7 +27,7 @@ pub mod tournament;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError, items, shard};
 pub use matches::{MatchOptions, MatchReport};
-pub use play::{Action, Live, Match, Record, Refusal, Seat, Setup};
+pub use play::{Action, Control, Live, Match, Record, Refusal, Seat, Setup};
 pub use registry::{GameKind, Registry};
 
 /// What went wrong when naming a game, bot or move.

@@ -43,6 +43,8 @@ pub enum Action {
     Resign,
     /// Starts the next game of the match (or plays again).
     Next,
+    /// The seat's time ran out (a clocked game): the server calls it, never a person.
+    Timeout,
 }
 
 /// An action as stored: who made it, whether a bot chose it, and what chance drew after it.
@@ -59,6 +61,10 @@ pub struct Record {
     /// The chance events drawn after it, in words (dice, tiles), checked again on replay.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chance: Vec<String>,
+    /// When it was made, in milliseconds since 1970, as the server's clock read it: kept in clocked games
+    /// alone, whose clocks are replayed from these times.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<i64>,
 }
 
 /// Who sits at a seat.
@@ -81,6 +87,81 @@ pub struct Setup {
     pub helper: Option<Spec>,
     /// Points that win the match; `None`: one game (playing again is a new match, with a new seed to commit to).
     pub length: Option<u32>,
+}
+
+/// A time control for a game between people: each side's clock, kept from the times the server stamps on the
+/// actions (never from a client's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    /// A base time and an increment after each move (`5+3`: 5 minutes, 3 seconds a move).
+    Fischer {
+        /// The time each side starts with, in milliseconds.
+        base_ms: i64,
+        /// The time added after each of one's moves, in milliseconds.
+        increment_ms: i64,
+    },
+    /// Correspondence: so many days for each move, the time left never carried over (`3d`).
+    Days(u32),
+}
+
+/// The bases a control may have, in minutes: a quarter of a minute to three hours.
+const BASE_MINUTES: std::ops::RangeInclusive<f64> = 0.25..=180.0;
+
+impl std::str::FromStr for Control {
+    type Err = String;
+
+    /// Reads `MINUTES+SECONDS` (`5+3`, `0.5+0`) or `DAYSd` (`3d`, 1 to 14 days a move).
+    fn from_str(text: &str) -> Result<Control, String> {
+        let bad = || {
+            format!(
+                "'{text}' is not a time control: write MINUTES+SECONDS (5+3, 10+0, 15+10; minutes from 0.25 to 180, \
+                 seconds from 0 to 60) or DAYSd (1d to 14d a move)"
+            )
+        };
+        if let Some(days) = text.strip_suffix('d') {
+            let days: u32 = days.parse().map_err(|_| bad())?;
+            return if (1..=14).contains(&days) { Ok(Control::Days(days)) } else { Err(bad()) };
+        }
+        let (base, increment) = text.split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = base.parse().map_err(|_| bad())?;
+        let seconds: u32 = increment.parse().map_err(|_| bad())?;
+        if !BASE_MINUTES.contains(&minutes) || seconds > 60 {
+            return Err(bad());
+        }
+        Ok(Control::Fischer { base_ms: (minutes * 60_000.0).round() as i64, increment_ms: i64::from(seconds) * 1000 })
+    }
+}
+
+impl std::fmt::Display for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Control::Fischer { base_ms, increment_ms } => {
+                write!(f, "{}+{}", base_ms as f64 / 60_000.0, increment_ms / 1000)
+            }
+            Control::Days(days) => write!(f, "{days}d"),
+        }
+    }
+}
+
+impl Control {
+    /// The time a side has at the start (and, in correspondence, at the start of each of its turns).
+    fn start_ms(self) -> i64 {
+        match self {
+            Control::Fischer { base_ms, .. } => base_ms,
+            Control::Days(days) => i64::from(days) * 86_400_000,
+        }
+    }
+}
+
+/// The clocks of a clocked game: what each seat has left, and since when the seat to act has been thinking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Clocks {
+    control: Control,
+    /// Milliseconds left, by seat, at `since`.
+    left: [i64; 2],
+    /// When the clock of the seat due to act began to run; `None` before the first action (the clocks start
+    /// with the first move, as on lichess) and once the game is over.
+    since: Option<i64>,
 }
 
 /// Why an action is refused; the match is unchanged.
@@ -147,6 +228,8 @@ pub struct Match<G: Notation> {
     undos: u32,
     /// Every decision and draw since the match began, kept only when an analysis replays it.
     trace: Option<Vec<Traced<G>>>,
+    /// The clocks, in a clocked game.
+    clock: Option<Clocks>,
 }
 
 /// A moment of a match that an analysis looks at again: a move chosen, or a chance event drawn.
@@ -283,11 +366,32 @@ pub enum BotTurn {
 
 /// A match with its game's type forgotten, as the server and the terminal hold it.
 pub trait Live: Send {
-    /// Applies a person's action for `seat`; returns the record to store.
+    /// Applies a person's action for `seat`; returns the record to store. A clocked game needs
+    /// [`Live::act_at`].
     ///
     /// # Errors
     /// A [`Refusal`] when the action is malformed or not allowed now; nothing changes.
-    fn act(&mut self, seat: u8, action: Action) -> Result<Record, Refusal>;
+    fn act(&mut self, seat: u8, action: Action) -> Result<Record, Refusal> {
+        self.act_at(seat, action, None)
+    }
+
+    /// Applies a person's action for `seat` made at `at` (milliseconds since 1970, the server's clock; a clocked
+    /// game charges the time since the last action to the seat that was to act); returns the record to store.
+    ///
+    /// # Errors
+    /// A [`Refusal`] when the action is malformed or not allowed now, or the time of the seat to act has run
+    /// out (then [`Live::flag`] ends the game); nothing changes.
+    fn act_at(&mut self, seat: u8, action: Action, at: Option<i64>) -> Result<Record, Refusal>;
+
+    /// Puts the game on a clock, before its first action.
+    ///
+    /// # Errors
+    /// When actions were made already, or a seat is not a person's (clocks are for games between people).
+    fn set_clock(&mut self, control: Control) -> Result<(), Refusal>;
+
+    /// Ends the game on time when the clock of the seat to act has run out by `at`: the record to store, or
+    /// `None` when no flag has fallen (or the game has no clock).
+    fn flag(&mut self, at: i64) -> Option<Record>;
 
     /// Applies a stored record again (when a match is loaded), checking the chance it drew.
     ///
@@ -426,6 +530,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             takebacks: 0,
             undos: 0,
             trace: None,
+            clock: None,
         };
         let mut drawn = Vec::new();
         live.settle(&mut drawn);
@@ -753,6 +858,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             return Err(malformed(format!("this game has no seat {seat}")));
         }
         match action {
+            // Time is called by `Live::flag`, which knows the time; a stored call replays through `time_out`.
+            Action::Timeout => Err(malformed("time is called by the server, never by a player")),
             Action::Next => {
                 if self.match_over() {
                     return Err(refuse("the match is over"));
@@ -877,6 +984,63 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         }
     }
 
+    /// The seat whose time has run out by `at`, if one has: the seat due to act, its clock running.
+    fn fallen(&self, at: i64) -> Option<u8> {
+        let clock = self.clock.as_ref()?;
+        let since = clock.since?;
+        let (Some(seat), _) = self.due()? else { return None };
+        (clock.left[usize::from(seat.min(1))] - (at - since) <= 0).then_some(seat)
+    }
+
+    /// What the clocks need to know from before an action: who was to act, and how many moves were made.
+    fn clock_before(&self) -> (Option<u8>, u64, u64) {
+        (self.due().and_then(|(seat, _)| seat), self.decisions, self.number)
+    }
+
+    /// Charges the time since the clock last started to the seat that was to act, adds its increment when it
+    /// moved, and starts the clock of the seat to act now.
+    fn clock_after(&mut self, (due, decisions, number): (Option<u8>, u64, u64), at: i64) {
+        let moved = self.decisions != decisions || self.number != number;
+        let next = if self.ending.is_none() { self.due().and_then(|(seat, _)| seat) } else { None };
+        let Some(clock) = self.clock.as_mut() else { return };
+        if let (Some(seat), Some(since)) = (due, clock.since) {
+            let left = &mut clock.left[usize::from(seat.min(1))];
+            *left -= at - since;
+            if moved && let Control::Fischer { increment_ms, .. } = clock.control {
+                *left += increment_ms;
+            }
+        }
+        if let (Control::Days(_), Some(seat)) = (clock.control, next)
+            && (moved || clock.since.is_none())
+        {
+            clock.left[usize::from(seat.min(1))] = clock.control.start_ms();
+        }
+        clock.since = next.map(|_| at);
+    }
+
+    /// Ends the game in play on `seat`'s time, as the clock says at `at`: the other side wins as if `seat`
+    /// resigned, unless it has too little left to win (chess's dead position at the flag), when it is a draw.
+    fn time_out(&mut self, seat: u8, at: i64) -> Result<(), Refusal> {
+        if self.fallen(at) != Some(seat) {
+            return Err(refuse("the time of that seat has not run out"));
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            clock.left[usize::from(seat.min(1))] = 0;
+            clock.since = None;
+        }
+        let other = 1 - seat.min(1);
+        let who = title(self.seat_name(seat));
+        let (points, text) = if (self.def.face.cannot_win)(&self.state, self.player_of(other)) {
+            ([0.5, 0.5], format!("{who}'s time has run out, but {} cannot win: a draw.", self.seat_name(other)))
+        } else {
+            let points = (self.def.face.resign)(&self.state, self.player_of(seat));
+            (points, format!("{who}'s time has run out: {} wins on time.", self.seat_name(other)))
+        };
+        self.pending.clear();
+        self.end_game(points, None, text);
+        Ok(())
+    }
+
     fn view_of(&self) -> Value {
         let due = self.due();
         // Steps are offered to the person whose move it is; a bot's dice are not the page's to enter.
@@ -921,6 +1085,12 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             "log_start": self.log.len().saturating_sub(LOG_SHOWN),
             "summary": self.summary_text(),
             "version": self.records,
+            "clock": self.clock.map(|c| json!({
+                "control": c.control.to_string(),
+                "left_ms": c.left,
+                "running": c.since.and(due.and_then(|(seat, _)| seat)),
+                "since": c.since,
+            })),
         })
     }
 
@@ -937,9 +1107,12 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 }
 
 impl<G: Notation + std::fmt::Display> Live for Match<G> {
-    fn act(&mut self, seat: u8, action: Action) -> Result<Record, Refusal> {
+    fn act_at(&mut self, seat: u8, action: Action, at: Option<i64>) -> Result<Record, Refusal> {
         if usize::from(seat) < self.setup.seats.len() && !self.is_person(seat) {
             return Err(refuse("a bot sits at that seat"));
+        }
+        if action == Action::Timeout {
+            return Err(malformed("time is called by the server, never by a player"));
         }
         if self.records >= MAX_RECORDS && action != Action::Resign {
             if self.match_over() {
@@ -947,16 +1120,45 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             }
             return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
         }
+        let at = match (&self.clock, at) {
+            (None, _) => None,
+            (Some(_), None) => return Err(malformed("an action of a clocked game needs the time it was made")),
+            (Some(_), Some(at)) => {
+                if let Some(flagged) = self.fallen(at) {
+                    let who = title(self.seat_name(flagged));
+                    return Err(refuse(format!("{who}'s time has run out: the game is lost on time")));
+                }
+                Some(at)
+            }
+        };
         let mut drawn = Vec::new();
         let bot = action == Action::Bot;
+        let before = self.clock_before();
         let action = self.apply(seat, action, false, &mut drawn)?;
+        if let Some(at) = at {
+            self.clock_after(before, at);
+        }
         self.records += 1;
-        Ok(Record { seat, action, bot, chance: drawn })
+        Ok(Record { seat, action, bot, chance: drawn, at })
     }
 
     fn replay(&mut self, record: &Record) -> Result<(), Refusal> {
+        let at = match (&self.clock, record.at) {
+            (None, _) => None,
+            (Some(_), None) => return Err(refuse("a clocked game's action has no time: the store is damaged")),
+            (Some(_), at) => at,
+        };
         let mut drawn = Vec::new();
-        self.apply(record.seat, record.action.clone(), record.bot, &mut drawn)?;
+        let before = self.clock_before();
+        if record.action == Action::Timeout {
+            let at = at.ok_or_else(|| refuse("time was called in a game without a clock: the store is damaged"))?;
+            self.time_out(record.seat, at)?;
+        } else {
+            self.apply(record.seat, record.action.clone(), record.bot, &mut drawn)?;
+            if let Some(at) = at {
+                self.clock_after(before, at);
+            }
+        }
         if drawn != record.chance {
             return Err(refuse(format!(
                 "the stored chance {:?} is not what the seed draws ({drawn:?}): the store is damaged",
@@ -965,6 +1167,25 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         }
         self.records += 1;
         Ok(())
+    }
+
+    fn set_clock(&mut self, control: Control) -> Result<(), Refusal> {
+        if self.records > 0 {
+            return Err(refuse("a clock is set before the first action"));
+        }
+        if self.setup.seats.len() != 2 || self.setup.seats.iter().any(|s| *s != Seat::Person) {
+            return Err(malformed("a clock is for a game between two people"));
+        }
+        let start = control.start_ms();
+        self.clock = Some(Clocks { control, left: [start; 2], since: None });
+        Ok(())
+    }
+
+    fn flag(&mut self, at: i64) -> Option<Record> {
+        let seat = self.fallen(at)?;
+        self.time_out(seat, at).ok()?;
+        self.records += 1;
+        Some(Record { seat, action: Action::Timeout, bot: false, chance: Vec::new(), at: Some(at) })
     }
 
     fn bot_turn(&mut self) -> Option<BotTurn> {
@@ -977,7 +1198,7 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             let mut drawn = Vec::new();
             self.apply(0, Action::Next, true, &mut drawn).ok()?;
             self.records += 1;
-            return Some(BotTurn::Acted(Record { seat: 0, action: Action::Next, bot: true, chance: drawn }));
+            return Some(BotTurn::Acted(Record { seat: 0, action: Action::Next, bot: true, chance: drawn, at: None }));
         }
         let (seat, rolling) = self.due()?;
         let seat = match seat {
@@ -990,7 +1211,7 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             let mut drawn = Vec::new();
             self.apply(seat, Action::Roll, true, &mut drawn).ok()?;
             self.records += 1;
-            return Some(BotTurn::Acted(Record { seat, action: Action::Roll, bot: true, chance: drawn }));
+            return Some(BotTurn::Acted(Record { seat, action: Action::Roll, bot: true, chance: drawn, at: None }));
         }
         let index = usize::from(seat);
         if self.bots[index].is_none() {
@@ -1054,7 +1275,7 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         let mut drawn = Vec::new();
         let written = self.play_move(thought.seat, decision.mv, &mut drawn).ok()?;
         self.records += 1;
-        Some(Record { seat: thought.seat, action: Action::Move { mv: written }, bot: true, chance: drawn })
+        Some(Record { seat: thought.seat, action: Action::Move { mv: written }, bot: true, chance: drawn, at: None })
     }
 
     fn view(&self) -> Value {

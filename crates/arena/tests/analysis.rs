@@ -45,6 +45,7 @@ fn export(setup: &Setup, records: Vec<Record>, seed: Option<u64>) -> Export {
         seats,
         helper: None,
         length: None,
+        clock: None,
         seed,
         actions: records,
     }

@@ -227,6 +227,9 @@ pub struct Face<G: Game> {
     /// with its view's `board` drawn as tiles (rows of numbers, 0 for an empty cell; 2048). The plain choice:
     /// none, the game is played by typing moves.
     pub arrows: Option<[&'static str; 4]>,
+    /// Whether `player` has too little left to win by any sequence of moves (chess: a lone king, or a king with
+    /// one minor piece), so that the other side's time running out is a draw. The plain choice: never.
+    pub cannot_win: fn(&G, Player) -> bool,
     /// How a finished game's moves are judged, when the game has a judge strong enough to say (the plain
     /// choice: none; the knight's tour and N queens, played alone to a known end, have none).
     pub analyst: Option<Analyst<G>>,
@@ -255,6 +258,7 @@ impl<G: Notation> Face<G> {
             accept_draw: |_, _| false,
             transcript: None,
             arrows: None,
+            cannot_win: |_, _| false,
             analyst: None,
         }
     }

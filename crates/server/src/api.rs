@@ -19,7 +19,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use hamle_arena::play::{BotTurn, Thinking, Thought};
-use hamle_arena::{Action, Live, Record, Refusal, Seat, Setup, Spec};
+use hamle_arena::{Action, Control, Live, Record, Refusal, Seat, Setup, Spec};
 use hamle_core::Budget;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -270,6 +270,9 @@ struct StoredSetup {
     helper: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     length: Option<u32>,
+    /// The time control of a game between people on a clock (`5+3`, `3d`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<String>,
 }
 
 impl StoredSetup {
@@ -312,6 +315,10 @@ pub(crate) struct NewGame {
     /// The bot that moves for the person who asks (one-player games; the game's first bot if not given).
     #[serde(default)]
     helper: Option<String>,
+    /// A time control for a game with a friend: `MINUTES+SECONDS` (`5+3`, `10+0`, `15+10`) or `DAYSd`
+    /// (correspondence, days a move: `3d`); none: no clock.
+    #[serde(default)]
+    clock: Option<String>,
 }
 
 /// The longest match a request may ask for.
@@ -343,6 +350,7 @@ enum Step {
 /// Under the game's lock: acts the bots take at once (a throw) are stored; a bot that must think gets its
 /// thought handed out and the game is marked thinking; otherwise the state for `viewer`.
 fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Result<Step, ApiError> {
+    call_time(app, id, game)?;
     loop {
         if game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game) {
             return Ok(Step::Done(view(app, game, viewer)));
@@ -369,6 +377,23 @@ fn next_step(app: &App, id: &str, game: &mut Loaded, viewer: Option<&str>) -> Re
             }
         }
     }
+}
+
+/// Ends the game on time when the clock of the seat to act has run out (stored and pushed like any action);
+/// true when it did.
+pub(crate) fn call_time(app: &App, id: &str, game: &mut Loaded) -> Result<bool, ApiError> {
+    let Some(record) = game.live.flag(now_ms()) else { return Ok(false) };
+    commit(app, game, &record)?;
+    publish(app, id, game);
+    Ok(true)
+}
+
+/// When the flag of a clocked game's seat to act falls, from its state (milliseconds since 1970); `None` when
+/// no clock runs.
+fn flag_falls(state: &Value) -> Option<i64> {
+    let clock = &state["clock"];
+    let running = usize::try_from(clock["running"].as_u64()?).ok()?;
+    Some(clock["since"].as_i64()? + clock["left_ms"][running].as_i64()?)
 }
 
 /// Whether another server holds the lease to think for this game (on a shared store).
@@ -579,6 +604,13 @@ fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError>
 
 /// Pushes the game's public view to everyone following it.
 fn publish(app: &App, id: &str, game: &Loaded) {
+    let falls = flag_falls(&game.live.view());
+    let mut flags = lock(&app.inner.flags);
+    match falls {
+        Some(at) => flags.insert(id.to_owned(), at),
+        None => flags.remove(id),
+    };
+    drop(flags);
     let mut channels = lock(&app.inner.channels);
     if let Some(sender) = channels.get(id) {
         if sender.receiver_count() == 0 {
@@ -652,6 +684,29 @@ pub(crate) async fn sweep(app: &App) {
     }
 }
 
+/// Calls time in the clocked games whose flag has fallen, so that both sides and the watchers are told at once,
+/// not only at the next request.
+pub(crate) async fn watch_flags(app: &App) {
+    let now = now_ms();
+    let due: Vec<String> =
+        lock(&app.inner.flags).iter().filter(|(_, at)| **at <= now).map(|(id, _)| id.clone()).collect();
+    for id in due {
+        let a = app.clone();
+        let called = blocking(move || {
+            let slot = load(&a, &id)?;
+            let mut game = guard(&slot)?;
+            if !call_time(&a, &id, &mut game)? && flag_falls(&game.live.view()).is_none() {
+                lock(&a.inner.flags).remove(&id);
+            }
+            Ok(())
+        })
+        .await;
+        if let Err(e) = called {
+            tracing::warn!("a flag could not be called ({})", e.detail);
+        }
+    }
+}
+
 /// The game with this id, loaded from the store (its records replayed) on first use; on a shared store, a
 /// copy held in memory is first brought up to the store's version.
 fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
@@ -684,12 +739,20 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     let mut live = kind
         .start(setup, row.seed, Budget::time(app.inner.limits.bot_time))
         .map_err(|e| ApiError::damaged(e.to_string()))?;
+    if let Some(control) = &stored.clock {
+        let control: Control = control.parse().map_err(ApiError::damaged)?;
+        live.set_clock(control).map_err(|e| ApiError::damaged(e.to_string()))?;
+    }
     let actions = app.inner.store.actions(id, 0)?;
     for (i, text) in actions.iter().enumerate() {
         let record: Record = serde_json::from_str(text).map_err(|e| ApiError::damaged(format!("action {i}: {e}")))?;
         live.replay(&record).map_err(|e| ApiError::damaged(format!("action {i} ({text}): {e}")))?;
     }
     let people = people(app.inner.store.seats(id)?, seats);
+    if let Some(at) = flag_falls(&live.view()) {
+        // A clock that runs in a game read again (after a restart): the watch calls its time when it falls.
+        lock(&app.inner.flags).insert(id.to_owned(), at);
+    }
     let bytes = live.footprint();
     let loaded = Loaded {
         row,
@@ -785,6 +848,10 @@ fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
     state["you"] = json!(you);
     state["thinking"] = json!(game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game));
     state["pending"] = json!(game.owed);
+    if let Some(clock) = state.get_mut("clock").and_then(Value::as_object_mut) {
+        // The page counts the running clock down from the server's time, not its own.
+        clock.insert("now".into(), json!(now_ms()));
+    }
     if let Some(seats) = state.get_mut("seats").and_then(Value::as_array_mut) {
         for (s, seat) in seats.iter_mut().enumerate() {
             if seat["who"] == "person" && game.people.get(s).is_some_and(Option::is_none) {
@@ -920,7 +987,13 @@ pub(crate) async fn new_game(
             }
             helper = Some(request.helper.clone().unwrap_or(strongest));
         }
-        let stored = StoredSetup { game: game.to_string(), seats: seats.clone(), helper, length: request.length };
+        let control = request.clock.as_deref().map(str::parse::<Control>).transpose().map_err(ApiError::bad)?;
+        if control.is_some() && seats.iter().any(|s| *s != StoredSeat::Person) {
+            return Err(ApiError::bad("a clock is for a game between two people: choose \"opponent\": \"friend\""));
+        }
+        let clock = control.map(|c| c.to_string());
+        let stored =
+            StoredSetup { game: game.to_string(), seats: seats.clone(), helper, length: request.length, clock };
         let setup = stored.to_setup().map_err(ApiError::bad)?;
         // What the server allows a spec from the network to ask for is checked before the game's own rules.
         let bots: Vec<&Spec> = setup
@@ -934,7 +1007,10 @@ pub(crate) async fn new_game(
             .collect();
         crate::caps::check(&setup.game, &bots).map_err(|e| ApiError::bad(e.to_string()))?;
         // Start the match once, so that an unknown bot or parameter is refused now and never mid-game.
-        kind.start(setup, 0, Budget::time(app.inner.limits.bot_time))?;
+        let mut live = kind.start(setup, 0, Budget::time(app.inner.limits.bot_time))?;
+        if let Some(control) = control {
+            live.set_clock(control)?;
+        }
         let friend = seats.iter().filter(|s| **s == StoredSeat::Person).count() > 1;
         let invite = if friend { Some(fair::random_hex(16)?) } else { None };
         let ttl = i64::try_from(app.inner.limits.invite_ttl.as_secs()).unwrap_or(i64::MAX);
@@ -1089,8 +1165,14 @@ fn act_now(
             // The helper thinks on the thinkers, like any bot; the person's request waits for it.
             let thinking = game.live.helping(seat)?;
             Acted::Helping(thinking, Flag::raise(&game))
+        } else if call_time(app, id, &mut game)? {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "not_allowed",
+                "the time ran out before this action came: the game is over on time",
+            ));
         } else {
-            let record = game.live.act(seat, action)?;
+            let record = game.live.act_at(seat, action, Some(now_ms()))?;
             commit(app, &mut game, &record)?;
             publish(app, id, &game);
             Acted::Stored(next_step(app, id, &mut game, Some(&player))?)
@@ -1377,6 +1459,7 @@ pub(crate) async fn exported(app: &App, client: &Client, id: &str) -> Result<ham
             seats,
             helper: stored.helper,
             length: stored.length,
+            clock: stored.clock,
             seed: game.live.over().then_some(game.row.seed),
             actions,
         })

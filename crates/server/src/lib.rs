@@ -170,6 +170,8 @@ struct Inner {
     drives: tokio_util::task::TaskTracker,
     /// Analyses of finished games, under way or done.
     analyses: analysis::Analyses,
+    /// When each clocked game's running clock runs out (milliseconds since 1970), for the watch that calls time.
+    flags: Mutex<HashMap<String, i64>>,
 }
 
 /// Things open, in all and by address.
@@ -289,6 +291,7 @@ impl App {
                 draining: std::sync::atomic::AtomicBool::new(false),
                 drives: tokio_util::task::TaskTracker::new(),
                 analyses: analysis::Analyses::default(),
+                flags: Mutex::new(HashMap::new()),
             }),
         }
     }
@@ -431,6 +434,16 @@ pub async fn serve_until(
             }
         })
     });
+    let watching = tokio::spawn({
+        let app = app.clone();
+        async move {
+            let mut every = tokio::time::interval(Duration::from_millis(200));
+            loop {
+                every.tick().await;
+                api::watch_flags(&app).await;
+            }
+        }
+    });
     let pruning = tokio::spawn({
         let app = app.clone();
         async move {
@@ -486,6 +499,7 @@ pub async fn serve_until(
     }
     app.inner.draining.store(true, std::sync::atomic::Ordering::SeqCst);
     pruning.abort();
+    watching.abort();
     if let Some(sweeping) = sweeping {
         sweeping.abort();
     }

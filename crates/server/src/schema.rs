@@ -285,6 +285,28 @@ pub(crate) struct State {
     fair: Fair,
     /// How many actions the match holds: it grows with each stored action.
     version: u64,
+    /// The clocks of a game between people on a clock; null for the others.
+    #[schema(required = true)]
+    clock: Option<ClockView>,
+}
+
+/// The clocks of a clocked game (docs/api.md, "Clocks"): what each seat had left when the running clock started,
+/// which runs, since when, and the server's time now, to count down from.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ClockView {
+    /// The time control (`5+3`, `3d`).
+    control: String,
+    /// Milliseconds left by seat, at `since` for the running one.
+    left_ms: Vec<i64>,
+    /// The seat whose clock runs, or null (before the first move and once over).
+    #[schema(required = true)]
+    running: Option<u8>,
+    /// When the running clock started, in milliseconds since 1970, or null.
+    #[schema(required = true)]
+    since: Option<i64>,
+    /// The server's time as it answered, in milliseconds since 1970.
+    now: i64,
 }
 
 /// Who sits at a seat.

@@ -821,3 +821,42 @@ async fn two_friends_play_hapis_each_from_their_own_side_until_black_resigns() {
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clocked_friend_game_shows_the_clocks_and_ends_on_time() {
+    let server = Server::in_memory();
+    let driver = driver();
+    let base = format!("http://{}", server.addr);
+    let host = browser(&driver, 800, 1000).await;
+    host.goto(&format!("{base}/tictactoe")).await.expect("the page");
+    // The clock's choice shows once a friend is chosen; a quarter of a minute, added here, keeps the test short.
+    pick(&host, "#opponent option[value='friend']").await;
+    assert_eq!(eval(&host, "return document.getElementById('clock-choice').hidden").await, json!(false));
+    eval(&host, "const s = document.getElementById('clock'); s.add(new Option('15 s', '0.25+0')); s.value = '0.25+0'; return null").await;
+    click(&host, "#start").await;
+    settled(&host).await;
+    let id = game_id(&host).await;
+    assert_eq!(state(&server, &id)["clock"]["control"], "0.25+0");
+    let link = host.find(Locator::Css("#invite-link")).await.expect("the link").prop("value").await.expect("a value");
+    let code = link.expect("a link").rsplit('=').next().expect("a code").to_owned();
+    let friend = common::Client::player(&server);
+    friend.join(&id, &code);
+    until(&host, "return document.querySelectorAll('#clocks .clock').length", &json!(2)).await;
+    assert_eq!(text(&host, "#clocks [data-seat='0']").await, "X (you) 0:15");
+    click(&host, "[data-cell='b2']").await;
+    settled(&host).await;
+    // O's clock runs on the page between the server's updates, and the server calls its time at 15 s.
+    until(&host, "return document.querySelector('#clocks .running')?.dataset.seat ?? null", &json!("1")).await;
+    let start = Instant::now();
+    until(
+        &host,
+        "return document.querySelector('#clocks .clock-ending')?.textContent ?? null",
+        &json!("O's time has run out: X wins on time."),
+    )
+    .await;
+    assert!(start.elapsed() < Duration::from_secs(20), "told when the flag fell");
+    assert_eq!(text(&host, "#clocks [data-seat='1']").await, "O 0:00.0");
+    assert_eq!(text(&host, "#message").await, "You win!");
+    shot(&host, "clock-flag").await;
+    host.close().await.expect("closed");
+}
