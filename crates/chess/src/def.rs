@@ -192,6 +192,7 @@ pub fn definition() -> GameDef<Chess> {
         evaluate(game.board(), me, Eval::Dynamic) <= 0
     };
     face.transcript = Some(pgn::transcript);
+    face.analyst = Some(crate::analysis::analyst());
     GameDef {
         name: "chess",
         about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",

@@ -21,6 +21,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bots;
 mod color;
 pub mod commands;
