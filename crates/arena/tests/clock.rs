@@ -43,11 +43,11 @@ fn time_controls_read_as_minutes_and_seconds_or_days_and_refuse_the_rest() {
 #[test]
 fn each_side_is_charged_the_time_it_was_to_act_and_gets_its_increment() {
     let mut live = friends("tictactoe", "1+2");
-    // The clocks start with the first move: X's first move is free.
+    // The clocks start with the first move: X's first move is free, and earns no increment.
     moved(&mut *live, 0, "b2", 1_000_000);
     assert_eq!(
         clock(&*live),
-        json!({ "control": "1+2", "left_ms": [62_000, 60_000], "running": 1, "since": 1_000_000 })
+        json!({ "control": "1+2", "left_ms": [60_000, 60_000], "running": 1, "since": 1_000_000 })
     );
     // O thinks 10 s, then X 25 s: each is charged its own time, and gets 2 s for its move.
     moved(&mut *live, 1, "a1", 1_010_000);

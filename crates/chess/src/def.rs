@@ -193,6 +193,9 @@ pub fn definition() -> GameDef<Chess> {
     };
     face.transcript = Some(pgn::transcript);
     face.analyst = Some(crate::analysis::analyst());
+    face.cannot_win = |game: &Chess, player| {
+        game.cannot_mate(if player == 0 { cozy_chess::Color::White } else { cozy_chess::Color::Black })
+    };
     GameDef {
         name: "chess",
         about: "chess, every rule (seed 001); moves in SAN or UCI, `draw` claims a draw",

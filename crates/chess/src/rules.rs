@@ -118,6 +118,13 @@ fn dead(board: &Board) -> bool {
 }
 
 impl Chess {
+    /// Whether `color` cannot mate by any series of legal moves, whatever the other side does: it has its king
+    /// alone, or the position is dead. FIDE's rule 6.9 then makes the other side's flag a draw.
+    pub fn cannot_mate(&self, color: Color) -> bool {
+        let board = &self.board;
+        board.colors(color) == board.colored_pieces(color, Piece::King) || dead(board)
+    }
+
     /// A game from a board, its halfmove clock read from the board.
     pub fn from_board(board: Board) -> Chess {
         let clock = board.halfmove_clock();

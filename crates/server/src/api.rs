@@ -1394,10 +1394,9 @@ pub(crate) async fn hint(
 #[utoipa::path(
     get, path = "/api/games/{id}/record", tag = "games", params(crate::schema::GameId, crate::schema::RecordFormat),
     responses(
-        (status = 200, content_type = "text/plain", body = String,
-            description = "The record: tagged header lines, then one line per event"),
-        (status = 200, content_type = "application/json", body = hamle_arena::analysis::Export,
-            description = "With `format=json`: the match whole, to replay or analyse (`hamle analyse`); its seed once it is over"),
+        (status = 200, description = "The record: tagged header lines, then one line per event; with `format=json`, the \
+            match whole, to replay or analyse (`hamle analyse`), its seed once it is over",
+            content((String = "text/plain"), (hamle_arena::analysis::Export = "application/json"))),
         crate::schema::BadRequest, crate::schema::NotFound, crate::schema::Gone, crate::schema::Failed,
         crate::schema::Unavailable, crate::schema::StoreFull,
     )
