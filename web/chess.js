@@ -1390,6 +1390,7 @@ function main() {
     kind: "chess",
     prompt: "Choose your opponent and your colour.",
     body: newGame,
+    preview,
     show: (state, view) => {
       const before = game;
       const fresh = !before || before.id !== state.id;
@@ -1481,6 +1482,41 @@ function pieceSymbols() {
 }
 
 /** The symbol id of a FEN piece letter (`K` white king, `p` black pawn). */
+/**
+ * A decision of the review drawn (review.js): its position from White's side, the move played as a red arrow and
+ * the engine's best as a green one; false when the decision carries no board.
+ */
+function preview(move, box) {
+  const view = move.view;
+  if (!view?.pieces) return false;
+  const S = 40;
+  const at = (square) => ({ x: FILES.indexOf(square[0]) * S, y: (8 - Number(square[1])) * S });
+  const board = svg("svg", { viewBox: `0 0 ${8 * S} ${8 * S}`, class: "review-board", role: "img",
+    "aria-label": `The position before ${move.played}${move.best && move.best !== move.played ? `; best was ${move.best}` : ""}` });
+  for (let rank = 1; rank <= 8; rank++) {
+    for (const file of FILES) {
+      const { x, y } = at(`${file}${rank}`);
+      const light = (FILES.indexOf(file) + rank) % 2 === 0;
+      board.append(svg("rect", { x, y, width: S, height: S, class: light ? "light" : "dark" }));
+    }
+  }
+  for (const [square, piece] of Object.entries(view.pieces)) {
+    const { x, y } = at(square);
+    board.append(svg("use", { href: `#${pieceId(piece)}`, x, y, width: S, height: S }));
+  }
+  const arrow = (san, kind) => {
+    const found = (view.moves ?? []).find((m) => m.san === san);
+    if (!found) return;
+    const a = at(found.from);
+    const b = at(found.to);
+    board.append(svg("line", { x1: a.x + S / 2, y1: a.y + S / 2, x2: b.x + S / 2, y2: b.y + S / 2, class: `review-arrow ${kind}`, "data-move": san }));
+  };
+  arrow(move.played, "played");
+  if (move.best && move.best !== move.played) arrow(move.best, "best");
+  box.append(board);
+  return true;
+}
+
 function pieceId(letter) {
   const white = letter === letter.toUpperCase();
   return `piece-${white ? "w" : "b"}${letter.toUpperCase()}`;

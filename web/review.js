@@ -43,7 +43,9 @@ function graph(report, choose) {
     box.replaceChildren();
     return;
   }
-  const limit = { centipawns: 1000, points: 2, results: 1 }[report.units] ?? Math.max(...points.map((p) => Math.abs(p.v)), 1);
+  // Centipawns are drawn as lichess draws them, by the chance of winning (−1 to 1), so that small edges show.
+  if (report.units === "centipawns") for (const p of points) p.v = 2 / (1 + Math.exp(-0.00368208 * p.v)) - 1;
+  const limit = { centipawns: 1, points: 2, results: 1 }[report.units] ?? Math.max(...points.map((p) => Math.abs(p.v)), 1);
   const low = report.units === "results" ? 0 : -limit;
   const high = limit;
   const W = 600, H = 140;
@@ -71,13 +73,19 @@ function number(v, digits = 3) {
   return typeof v === "number" ? v.toFixed(digits) : "—";
 }
 
+/** A loss in the report's units, as precise as they are read: whole centipawns, thousandths of a point. */
+function loss(report, v) {
+  return number(v, { centipawns: 0, results: 1, points: 3 }[report.units] ?? 1);
+}
+
 function seats(report, state) {
   const box = document.getElementById("review-seats");
   box.replaceChildren(
     ...report.seats.map((s) => {
       const who = state.seats[s.seat]?.plays ?? `seat ${s.seat + 1}`;
-      const marks = Object.entries(s.marks).map(([name, n]) => `${n} ${name}`).join(", ");
-      const figures = [`${s.decisions} decisions`, `${number(s.loss_total)} ${report.units} lost`];
+      // The marks mildest first, as the analyst lists them.
+      const marks = report.marks.map((name) => `${s.marks[name] ?? 0} ${name}`).join(", ");
+      const figures = [`${s.decisions} decisions`, `${loss(report, s.loss_total)} ${report.units} lost`];
       if (typeof s.accuracy === "number") figures.push(`accuracy ${s.accuracy.toFixed(1)}`);
       else figures.push(`error rate ${number(s.error_rate, 1)}`);
       if (typeof s.luck === "number") figures.push(`luck ${s.luck >= 0 ? "+" : ""}${s.luck.toFixed(3)}`);
@@ -98,7 +106,7 @@ function moves(report, choose) {
       el("td", {}, m.player),
       el("td", {}, m.played || "(pass)"),
       el("td", {}, m.best === null ? "beyond reach" : m.best === m.played ? "=" : m.best),
-      el("td", {}, m.loss === null ? "—" : number(m.loss)),
+      el("td", {}, m.loss === null ? "—" : loss(report, m.loss)),
       el("td", { class: "mark" }, m.mark ?? ""));
     row.addEventListener("keydown", (e) => {
       if (e.key === "Enter") choose(i);
@@ -120,7 +128,7 @@ function show(report, i, preview) {
   document.querySelector(`#review-moves tr[data-index="${i}"]`)?.classList.add("chosen");
   const words = m.best === m.played || m.best === null
     ? `${m.player} played ${m.played || "(pass)"}${m.best === null ? " (beyond the judge's reach)" : ", the best move"}.`
-    : `${m.player} played ${m.played || "(pass)"}; best was ${m.best}, ${number(m.loss)} ${report.units} better${m.mark ? ` (${m.mark})` : ""}.`;
+    : `${m.player} played ${m.played || "(pass)"}; best was ${m.best}, ${loss(report, m.loss)} ${report.units} better${m.mark ? ` (${m.mark})` : ""}.`;
   const drawing = el("div", { class: "review-position" });
   box.replaceChildren(el("p", { id: "review-words" }, words), drawing);
   if (!preview || !preview(m, drawing)) drawing.append(el("pre", {}, m.position));

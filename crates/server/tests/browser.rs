@@ -311,7 +311,7 @@ async fn review_of_perfect_play(client: &Client) {
     .await;
     assert_eq!(marked, json!(0), "perfect play on both sides earns no mark");
     let seat = text(client, "#review-seats [data-seat='0']").await;
-    assert!(seat.starts_with("X (you):") && seat.contains("0.000 results lost"), "{seat}");
+    assert!(seat.starts_with("X (you):") && seat.contains("0.0 results lost"), "{seat}");
     click(client, "#review-moves tbody tr[data-index='1']").await;
     let words = text(client, "#review-words").await;
     assert!(words.contains("played") && words.contains("the best move"), "{words}");

@@ -620,3 +620,55 @@ async fn the_engine_is_offered_first_with_its_levels_in_words_and_analyses_the_p
     until(&client, "return document.getElementById('analysis').hidden", &json!(true)).await;
     client.close().await.expect("closed");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_reviewed_and_a_move_shown_with_its_arrows() {
+    let server = Server::in_memory();
+    let person = common::Client::player(&server);
+    let made = person.create(&json!({ "kind": "chess", "opponent": "random", "seat": 0 }));
+    let id = made["id"].as_str().expect("an id").to_owned();
+    // 1.e4, then 2.Qh5 and resign: the review has White's two decisions and Black's reply.
+    person.act(&id, &json!({ "action": "move", "move": "e4" }));
+    person.act(&id, &json!({ "action": "move", "move": "Qh5" }));
+    person.act(&id, &json!({ "action": "resign" }));
+    let driver = Driver::start();
+    let (client, _) = browser(&driver, 1200, 1000, false).await;
+    let base = format!("http://{}", server.addr);
+    client.goto(&format!("{base}/")).await.expect("home");
+    let token = person.token.clone().expect("a token");
+    eval(&client, &format!("localStorage.setItem('hamle.token', '{token}'); return null")).await;
+    client.goto(&format!("{base}/chess?game={id}")).await.expect("the game");
+    client
+        .wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css("#review-moves tbody tr"))
+        .await
+        .expect("the review's moves");
+    let seat = text(&client, "#review-seats [data-seat='0']").await;
+    assert!(seat.starts_with("white (you):") && seat.contains("accuracy"), "{seat}");
+    // White's second move: the board before it, Qh5 as the red arrow (and the engine's best as the green one).
+    let row = eval(&client, "return [...document.querySelectorAll('#review-moves tbody tr')].findIndex(r => r.children[2].textContent === 'Qh5')").await;
+    let row = row.as_i64().expect("Qh5's row");
+    assert!(row >= 0, "Qh5 is listed");
+    click(&client, &format!("#review-moves tbody tr[data-index='{row}']")).await;
+    client.wait().for_element(Locator::Css("#review-shown .review-board")).await.expect("the board");
+    let played =
+        eval(&client, "return document.querySelector('#review-shown .review-arrow.played')?.dataset.move ?? null")
+            .await;
+    assert_eq!(played, json!("Qh5"));
+    let best =
+        eval(&client, "return document.querySelector('#review-shown .review-arrow.best')?.dataset.move ?? null").await;
+    let listed = eval(
+        &client,
+        &format!("return document.querySelectorAll('#review-moves tbody tr')[{row}].children[3].textContent"),
+    )
+    .await;
+    if listed == json!("=") {
+        assert_eq!(best, Value::Null, "no second arrow when Qh5 was the best");
+    } else {
+        assert_eq!(best, listed, "the green arrow is the best move listed");
+    }
+    eval(&client, "document.getElementById('review').scrollIntoView(); return null").await;
+    shot(&client, "review").await;
+    client.close().await.expect("closed");
+}
