@@ -67,6 +67,11 @@ fn median(mut xs: Vec<f64>) -> f64 {
     }
 }
 
+/// The smallest and largest of `xs`.
+fn range(xs: &[f64]) -> (f64, f64) {
+    xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &x| (lo.min(x), hi.max(x)))
+}
+
 fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
     let (mut per_decision, mut same, mut marked, mut total) = (Vec::new(), 0, 0, 0);
@@ -87,9 +92,12 @@ fn main() {
         );
     }
     let median_hapis = median(per_decision.clone());
+    let (lo, hi) = range(&per_decision);
     println!(
-        "hapis: median {:.1} ms a decision, so {:.1} s for 60 decisions ({} games); marks unchanged at twice the effort: {same} of {total} decisions ({:.1} %), {} of the {marked} decisions either marked",
+        "hapis: median {:.1} ms a decision (games' range {:.1}–{:.1}), so {:.1} s for 60 decisions ({} games); marks unchanged at twice the effort: {same} of {total} decisions ({:.1} %), {} of the {marked} decisions either marked",
         median_hapis * 1000.0,
+        lo * 1000.0,
+        hi * 1000.0,
         median_hapis * 60.0,
         games,
         100.0 * same as f64 / total.max(1) as f64,
@@ -104,10 +112,13 @@ fn main() {
         chess.push(seconds / n.max(1) as f64);
         println!("chess seed {seed}: {n} decisions in {seconds:.2} s");
     }
+    let (lo, hi) = range(&chess);
     let median_chess = median(chess);
     println!(
-        "chess: median {:.1} ms a decision, so {:.1} s for a 40-move game (80 decisions; {games} games)",
+        "chess: median {:.1} ms a decision (games' range {:.1}–{:.1}), so {:.1} s for a 40-move game (80 decisions; {games} games)",
         median_chess * 1000.0,
+        lo * 1000.0,
+        hi * 1000.0,
         median_chess * 80.0
     );
 }

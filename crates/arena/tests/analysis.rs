@@ -2,9 +2,9 @@
 //! judged, the strong bot's own moves costing nothing at the analyst's effort and a random mover's costing
 //! far more, luck summed per seat, and the refusals (a game in play, a bad effort, a game with no analyst).
 
-use hamle_arena::analysis::{EXPORT_FORMAT, Export, Job, Source};
+use hamle_arena::analysis::{EXPORT_FORMAT, Export, Source};
 use hamle_arena::play::BotTurn;
-use hamle_arena::{Live, Record, Refusal, Seat, Setup, Spec, games};
+use hamle_arena::{Record, Refusal, Seat, Setup, Spec, games};
 use hamle_core::Budget;
 use serde_json::Value;
 

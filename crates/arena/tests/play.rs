@@ -500,7 +500,7 @@ fn passes_stop_after_two_in_a_row_when_both_sides_can_only_pass() {
 fn a_stored_request_for_the_helper_is_refused_on_replay() {
     // The helper's choice is stored as the move it chose; a record of the request itself is a damaged store.
     let mut live = person_vs_bot("tictactoe", "random", 0);
-    let record = Record { seat: 0, action: Action::Bot, bot: true, chance: Vec::new() };
+    let record = Record { seat: 0, action: Action::Bot, bot: true, chance: Vec::new(), at: None };
     assert!(matches!(live.replay(&record), Err(Refusal::Malformed(_))));
     assert_eq!(live.version(), 0);
 }
