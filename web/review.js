@@ -171,7 +171,8 @@ export function review(state, preview) {
       return;
     }
     const choose = (i) => show(answer, i, preview);
-    status.textContent = `Each decision against ${answer.budget.judge} (${answer.budget.effort} ${answer.budget.means}).`;
+    const how = answer.budget.effort === null ? answer.budget.means : `${answer.budget.effort} ${answer.budget.means}`;
+    status.textContent = `Each decision against ${answer.budget.judge} (${how}).`;
     graph(answer, choose);
     seats(answer, state);
     moves(answer, choose);

@@ -303,7 +303,8 @@ impl<G: Notation + std::fmt::Display> Job for Analysis<G> {
             "kind": self.def.name,
             "budget": {
                 "judge": self.analyst.judge_name,
-                "effort": self.effort,
+                // An effort with one value (a game solved outright) is no setting: null says so.
+                "effort": (self.analyst.effort.min < self.analyst.effort.max).then_some(self.effort),
                 "means": self.analyst.effort.means,
             },
             "units": self.analyst.units,

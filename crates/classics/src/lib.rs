@@ -7,5 +7,6 @@
 
 pub mod dots;
 pub mod grundy;
+mod results;
 pub mod sim;
 pub mod tictactoe;

@@ -77,13 +77,13 @@ fn table(report: &Value) -> String {
     let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);
     let units = text(&report["units"]);
     let budget = &report["budget"];
-    let mut out = format!(
-        "{}: judged by {} ({} {}), losses in {units}\n\n",
-        text(&report["game"]),
-        text(&budget["judge"]),
-        budget["effort"],
+    let how = if budget["effort"].is_null() {
         text(&budget["means"])
-    );
+    } else {
+        format!("{} {}", budget["effort"], text(&budget["means"]))
+    };
+    let mut out =
+        format!("{}: judged by {} ({how}), losses in {units}\n\n", text(&report["game"]), text(&budget["judge"]));
     out += &format!(
         "{:>4} {:>4} {:<10} {:<24} {:<24} {:>9}  {}\n",
         "game", "ply", "player", "played", "best", "loss", "mark"

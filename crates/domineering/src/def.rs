@@ -74,17 +74,20 @@ pub fn definition() -> GameDef<Domineering> {
         ],
         caps: &[],
         commands: &[],
-        face: Face::new(
-            "domineering",
-            |game: &Domineering| [game.first().name(), game.first().other().name()],
-            |game: &Domineering| {
-                json!({
-                    "rows": game.rows(),
-                    "cols": game.cols(),
-                    "first": game.first().name(),
-                    "position": game.format_position(),
-                })
-            },
-        ),
+        face: Face {
+            analyst: Some(crate::analysis::analyst()),
+            ..Face::new(
+                "domineering",
+                |game: &Domineering| [game.first().name(), game.first().other().name()],
+                |game: &Domineering| {
+                    json!({
+                        "rows": game.rows(),
+                        "cols": game.cols(),
+                        "first": game.first().name(),
+                        "position": game.format_position(),
+                    })
+                },
+            )
+        },
     }
 }

@@ -7,6 +7,7 @@
 //! `docs/rules/domineering.md`.
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;

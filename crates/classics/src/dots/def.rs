@@ -22,6 +22,7 @@ pub fn definition() -> GameDef<Dots> {
             std::cmp::Ordering::Equal => format!("A draw, {red}–{blue}."),
         }
     };
+    face.analyst = Some(super::analysis::analyst());
     GameDef {
         name: "dots",
         about: "Dots and Boxes: draw lines in turn; complete a box to score it and draw again (thesis §3.1.2)",

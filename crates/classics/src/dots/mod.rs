@@ -8,6 +8,7 @@
 //!   declining the last two boxes), `random`.
 //! - The game for people: [`Dots`], [`definition`].
 
+pub mod analysis;
 mod bots;
 pub mod commands;
 mod def;

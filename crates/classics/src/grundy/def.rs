@@ -41,10 +41,13 @@ pub fn definition() -> GameDef<Grundy> {
         ],
         caps: &[],
         commands: super::commands::COMMANDS,
-        face: Face::new(
-            "grundy",
-            |_| ["first", "second"],
-            |game: &Grundy| json!({ "heaps": game.heaps(), "position": game.format_position() }),
-        ),
+        face: Face {
+            analyst: Some(super::analysis::analyst()),
+            ..Face::new(
+                "grundy",
+                |_| ["first", "second"],
+                |game: &Grundy| json!({ "heaps": game.heaps(), "position": game.format_position() }),
+            )
+        },
     }
 }

@@ -6,6 +6,7 @@
 //! - [`graph`]: the thesis's AND/OR graph of a position (its Şekil-20, for the heap of 7), as text and SVG.
 //! - The game for people, with several heaps: [`Grundy`], [`definition`], the `perfect` player.
 
+pub mod analysis;
 mod bots;
 pub mod commands;
 mod def;

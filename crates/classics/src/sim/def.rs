@@ -34,6 +34,7 @@ pub fn definition() -> GameDef<Sim> {
         Some(p) => format!("{} completed a triangle of its own colour and lost.", ["Red", "Blue"][usize::from(p)]),
         None => "The game is over.".into(),
     };
+    face.analyst = Some(super::analysis::analyst());
     GameDef {
         name: "sim",
         about: "Sim: colour the edges of six points in turn; whoever completes a triangle of their colour loses (thesis §3.1.2)",

@@ -5,6 +5,7 @@
 //! - Players: the thesis's (its 0..10 table of line values, [`Thesis`]), a [`Perfect`] one and `random`.
 //! - The game for people: [`Sim`], [`definition`].
 
+pub mod analysis;
 mod bots;
 pub mod commands;
 mod def;

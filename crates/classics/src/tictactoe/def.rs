@@ -69,10 +69,13 @@ pub fn definition() -> GameDef<TicTacToe> {
         ],
         caps: &[],
         commands: &[],
-        face: Face::new(
-            "tictactoe",
-            |_| ["X", "O"],
-            |game: &TicTacToe| json!({ "variant": game.variant().name(), "position": game.format_position() }),
-        ),
+        face: Face {
+            analyst: Some(super::analysis::analyst()),
+            ..Face::new(
+                "tictactoe",
+                |_| ["X", "O"],
+                |game: &TicTacToe| json!({ "variant": game.variant().name(), "position": game.format_position() }),
+            )
+        },
     }
 }

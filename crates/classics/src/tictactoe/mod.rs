@@ -5,6 +5,7 @@
 //! slides one of its own stones to an orthogonally adjacent empty cell per turn; a line of three
 //! (diagonals count) wins, and endless play is a draw. See `docs/rules/tictactoe.md`.
 
+pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;
