@@ -104,8 +104,14 @@ fn table(report: &Value) -> String {
     }
     out.push('\n');
     for seat in report["seats"].as_array().into_iter().flatten() {
-        let marks: Vec<String> =
-            seat["marks"].as_object().into_iter().flatten().map(|(name, count)| format!("{count} {name}")).collect();
+        // The marks mildest first, as the analyst lists them.
+        let marks: Vec<String> = report["marks"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(|name| format!("{} {name}", seat["marks"][name]))
+            .collect();
         out += &format!(
             "seat {} ({}): {} decisions, {:.3} {units} lost, error rate {:.1}",
             seat["seat"],

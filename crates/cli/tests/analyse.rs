@@ -65,7 +65,7 @@ fn a_draw_let_slip_is_the_one_mark_of_a_tictactoe_record() {
     assert_eq!(report["seats"][0]["thrown"], 0);
     let table = hamle(&["analyse", record.arg()]);
     let table = text(&table.stdout);
-    assert!(table.contains("seat 1 (person): 3 decisions") && table.contains("1 mistake"), "{table}");
+    assert!(table.contains("seat 1 (person): 3 decisions") && table.contains("; 1 mistake, 0 blunder"), "{table}");
 }
 
 #[test]
