@@ -137,3 +137,55 @@ fn games_played_alone_to_a_known_end_have_no_analyst() {
     let refused = queens.analysis(text, None, None).err().expect("no analyst");
     assert!(refused.to_string().contains("has no analyst"), "{refused}");
 }
+
+#[test]
+fn a_records_seats_read_person_as_a_person_and_anything_else_as_a_bot() {
+    let export = Export {
+        format: EXPORT_FORMAT.into(),
+        game: "tictactoe".into(),
+        seats: vec!["person".into(), "thesis(depth=2)".into()],
+        helper: None,
+        length: None,
+        clock: None,
+        seed: Some(1),
+        actions: Vec::new(),
+    };
+    let setup = export.setup().expect("a setup");
+    assert_eq!(setup.seats, vec![Seat::Person, Seat::Bot(spec("thesis(depth=2)"))]);
+}
+
+#[test]
+fn one_game_of_a_match_is_analysed_alone() {
+    let spec = |t: &str| t.parse::<Spec>().expect("a spec");
+    let setup = Setup {
+        game: spec("hapis"),
+        seats: vec![Seat::Bot(spec("neural")), Seat::Bot(spec("random"))],
+        helper: None,
+        length: Some(3),
+    };
+    let kind = games::registry().game("hapis").expect("hapis");
+    let mut live = kind.start(setup.clone(), 9, Budget::UNLIMITED).expect("a match");
+    let mut records = Vec::new();
+    while let Some(turn) = live.bot_turn() {
+        records.push(match turn {
+            BotTurn::Acted(record) => record,
+            BotTurn::Think(thinking) => live.finish(thinking.run()).expect("a fresh thought"),
+        });
+    }
+    let mut export = export(&setup, records, Some(9));
+    export.length = Some(3);
+    let games_of = |report: &Value| -> Vec<u64> {
+        let mut games: Vec<u64> =
+            report["moves"].as_array().expect("moves").iter().filter_map(|m| m["game"].as_u64()).collect();
+        games.dedup();
+        games
+    };
+    let whole = analyse(export.clone(), Some(1)).expect("the whole match");
+    assert!(games_of(&whole).len() >= 2, "a match of several games: {:?}", games_of(&whole));
+    let kind = games::registry().game("hapis").expect("hapis");
+    let mut job = kind.analysis(Source::Record(export), Some(1), Some(2)).expect("game 2");
+    while job.step() {}
+    let second = job.report();
+    assert_eq!(games_of(&second), vec![2]);
+    assert!(second["total"].as_u64() < whole["total"].as_u64());
+}
