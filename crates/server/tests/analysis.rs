@@ -158,3 +158,31 @@ fn each_refusal_is_a_documented_error() {
     assert_refused(&person.get(&format!("/api/games/{id}/analysis?effort=lots")), 400, "whole number");
     assert_refused(&person.get(&format!("/api/games/{id}/analysis?depth=3")), 400, "not 'depth'");
 }
+
+/// A finished chess game of `person` against a random mover: two moves, then resigning.
+fn short_chess(person: &Client) -> String {
+    let made = person.create(&json!({ "kind": "chess", "opponent": "random", "seat": 0 }));
+    let id = id_of(&made);
+    person.act(&id, &json!({ "action": "move", "move": "e4" }));
+    person.act(&id, &json!({ "action": "move", "move": "Qh5" }));
+    person.act(&id, &json!({ "action": "resign" }));
+    id
+}
+
+#[test]
+fn an_address_has_one_analysis_under_way_and_others_wait_their_turn() {
+    let server = Server::in_memory();
+    let person = Client::player(&server);
+    let (first, second) = (short_chess(&person), short_chess(&person));
+    // Each chess decision is a search of 250,000 nodes or two: the first analysis is still under way.
+    let (status, body) = person.get(&format!("/api/games/{first}/analysis"));
+    assert_eq!(status, 202, "{body}");
+    let refused = person.get(&format!("/api/games/{second}/analysis"));
+    assert_refused(&refused, 429, "a second analysis at once");
+    assert!(refused.1["detail"].as_str().is_some_and(|d| d.contains("under way")), "{}", refused.1);
+    // Once the first is done, the second starts.
+    analysed(&person, &format!("/api/games/{first}/analysis"));
+    let report = analysed(&person, &format!("/api/games/{second}/analysis"));
+    assert!(report["moves"].as_array().is_some_and(|m| m.len() >= 3), "{report}");
+    assert!(report["seats"][0]["accuracy"].as_f64().is_some(), "{report}");
+}
