@@ -87,6 +87,8 @@ fn the_expert_costs_nothing_in_hapis_and_a_random_mover_far_more() {
         if m["seat"] == 0 {
             assert_eq!(m["played"], m["best"], "{m}");
         }
+        // Hapis keeps its colours from game to game: seat 0 plays White.
+        assert_eq!(m["player"], if m["seat"] == 0 { "white" } else { "black" }, "{m}");
         assert!(number(&m["loss"]) >= 0.0);
     }
     // Luck: one entry a throw after the opening, each seat's total the sum of its throws.
