@@ -557,9 +557,14 @@ async fn bots(
 /// server changed the game first), the game is dropped from memory so that it is read again from the store,
 /// which stays the truth.
 fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError> {
-    let status = if game.live.over() { "over" } else { "playing" };
+    let over = game.live.over();
+    let status = if over { "over" } else { "playing" };
     let text = serde_json::to_string(record).map_err(|e| ApiError::internal(e.to_string()))?;
-    if let Err(e) = app.inner.store.append(&game.row.id, game.row.version, game.stored, &[text], status) {
+    // The result is kept once the match is over, so that lists of games show it without replaying each.
+    let result = over.then(|| result_of(&game.live.view()).to_string());
+    let stored =
+        app.inner.store.append(&game.row.id, game.row.version, game.stored, &[text], status, result.as_deref());
+    if let Err(e) = stored {
         if e.failure() == Failure::Conflict {
             app.inner.metrics.conflict();
         }
@@ -569,12 +574,19 @@ fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError>
     }
     game.stored += 1;
     game.row.version += 1;
+    game.row.result = result;
     // Storing the move ended any lease on the game.
     game.row.lease_owner = None;
     game.row.lease_until = None;
     let bytes = game.live.footprint();
     lock(&app.inner.games).resize(&game.row.id, bytes);
     Ok(())
+}
+
+/// A finished match's result as lists show it, from its state: each seat's points in the match and the sentence
+/// that ended its last game.
+fn result_of(state: &Value) -> Value {
+    json!({ "points": state["match"]["score"], "text": state["ending"]["text"] })
 }
 
 /// Pushes the game's public view to everyone following it.
@@ -955,6 +967,7 @@ pub(crate) async fn new_game(
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         };
         app.inner.store.add_game(&row, &[(request.seat, player.clone())], &[])?;
         Ok((row.id, player))
@@ -1440,6 +1453,7 @@ mod tests {
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         };
         app.inner.store.add_game(&row, &[(1, "player".into())], &[]).expect("stored");
         let loaded = Loaded {
