@@ -45,13 +45,44 @@ export async function ensurePlayer() {
   }
 }
 
-/** Calls the API as a player: asks for a token first, and for a new one if the server no longer knows this one. */
+/** Whether this browser holds a player token. */
+export function hasToken() {
+  return localStorage.getItem(TOKEN_KEY) !== null;
+}
+
+/** Keeps `token` as this browser's player (a token claimed by a transfer link). */
+export function setToken(token) {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+/** Forgets this browser's token: the next call as a player makes a new one. */
+export function forgetToken() {
+  localStorage.removeItem(TOKEN_KEY);
+}
+
+/** Whether the server refused this browser's token because it was revoked (here, or from another browser). */
+export function isRevoked(e) {
+  return e instanceof ApiError && e.code === "forbidden" && /revoked/.test(e.message);
+}
+
+/**
+ * Calls the API as a player: asks for a token first, and for a new one if the server no longer knows this one (a
+ * store started afresh). A revoked token is not replaced behind the person's back: that would leave their games
+ * with a new, empty identity without a word; the error says so and sends them to their page.
+ */
 export async function asPlayer(method, path, body) {
   await ensurePlayer();
   try {
     return await api(method, path, body);
   } catch (e) {
-    if (!(e instanceof ApiError && e.code === "forbidden" && /token/.test(e.message))) throw e;
+    if (isRevoked(e)) {
+      throw new ApiError(
+        e.status,
+        e.code,
+        "This browser's identity was revoked. Open your page (/me) to use a transfer link from a browser where you still play, or to start afresh.",
+      );
+    }
+    if (!(e instanceof ApiError && e.code === "forbidden" && /not a player's/.test(e.message))) throw e;
     localStorage.removeItem(TOKEN_KEY);
     await ensurePlayer();
     return api(method, path, body);

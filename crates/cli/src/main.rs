@@ -305,6 +305,12 @@ struct ServeArgs {
     /// Then one more every this many milliseconds.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     stream_refill_ms: u64,
+    /// Name changes, identity transfers and their claims one address may make at once.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    people_burst: u32,
+    /// Then one more every this many milliseconds.
+    #[arg(long, default_value_t = 6000, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    people_refill_ms: u64,
     /// Open connections, in all (one over is closed at once; keep it under the process's file descriptors).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_connections: u64,
@@ -367,6 +373,7 @@ impl ServeArgs {
             actions: rate(self.action_burst, self.action_refill_ms),
             hints: rate(self.hint_burst, self.hint_refill_ms),
             streams_opened: rate(self.stream_burst, self.stream_refill_ms),
+            people: rate(self.people_burst, self.people_refill_ms),
             invite_ttl: Duration::from_secs(self.invite_hours * 3600),
             thinkers: self.thinkers.map_or(Ok(defaults.thinkers), |n| size(n, "--thinkers"))?,
             think_queue: size(self.think_queue, "--think-queue")?,

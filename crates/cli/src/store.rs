@@ -9,7 +9,7 @@ use hamle_server::store::{self, Options};
 /// What `hamle store` does.
 #[derive(clap::Subcommand, Debug)]
 pub enum StoreCommand {
-    /// Write every player and game of the store to FILE (JSON Lines, `hamle_store` format 1).
+    /// Write every player and game of the store to FILE (JSON Lines, `hamle_store` format 2).
     Export {
         /// The backup to write (an existing file is replaced only once the backup is whole).
         file: PathBuf,

@@ -26,7 +26,6 @@ use serde_json::{Value, json};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
 
-use crate::client::bearer;
 use crate::store::{FORMAT, Failure, GameRow, JoinError, StoreError, now_ms};
 use crate::think::{Busy, Failed};
 use crate::{App, MAX_BODY, Over, fair};
@@ -89,9 +88,9 @@ impl Drop for Lower {
 /// An error answer: a status, a short machine-readable code, a sentence for people, and when to try again.
 #[derive(Debug)]
 pub(crate) struct ApiError {
-    status: StatusCode,
-    error: &'static str,
-    detail: String,
+    pub(crate) status: StatusCode,
+    pub(crate) error: &'static str,
+    pub(crate) detail: String,
     retry_after: Option<u64>,
 }
 
@@ -205,7 +204,7 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// A request body read as `T`: a body that is not JSON, or not of `T`'s shape, is refused with the reason.
-fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+pub(crate) fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
     let bytes = body.map_err(|e| {
         let status = e.status();
         let error = if status == StatusCode::PAYLOAD_TOO_LARGE { "too_large" } else { "bad_request" };
@@ -219,24 +218,9 @@ fn typed_body<T: serde::de::DeserializeOwned>(body: Result<Bytes, BytesRejection
     serde_json::from_value(value).map_err(|e| ApiError::bad(format!("the body does not fit: {e}")))
 }
 
-/// The hash of the bearer token, checked to be a known player's.
+/// The player the bearer token acts as (its id): a token no player has, or one revoked, is refused.
 fn player(app: &App, headers: &HeaderMap) -> Result<String, ApiError> {
-    let hash = bearer(headers).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
-            "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
-        )
-    })?;
-    // A player once known stays known (players are never removed): most requests need not ask the store.
-    if lock(&app.inner.players).get(&hash).is_some() {
-        return Ok(hash);
-    }
-    if !app.inner.store.has_player(&hash)? {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's"));
-    }
-    lock(&app.inner.players).put(hash.clone(), ());
-    Ok(hash)
+    crate::people::caller(app, headers).map(|caller| caller.player)
 }
 
 /// The game id of the path; a path that does not read (not UTF-8) names no game.
@@ -251,7 +235,7 @@ fn valid_id(id: &str) -> bool {
 /// A seat as stored with the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "who", rename_all = "snake_case")]
-enum StoredSeat {
+pub(crate) enum StoredSeat {
     /// A person: the seat's token is in the seats table (or the seat is open).
     Person,
     /// A bot, by spec.
@@ -263,9 +247,9 @@ enum StoredSeat {
 
 /// A game's setup as stored (the `setup` column).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct StoredSetup {
+pub(crate) struct StoredSetup {
     game: String,
-    seats: Vec<StoredSeat>,
+    pub(crate) seats: Vec<StoredSeat>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     helper: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -582,9 +566,14 @@ async fn bots(
 /// server changed the game first), the game is dropped from memory so that it is read again from the store,
 /// which stays the truth.
 fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError> {
-    let status = if game.live.over() { "over" } else { "playing" };
+    let over = game.live.over();
+    let status = if over { "over" } else { "playing" };
     let text = serde_json::to_string(record).map_err(|e| ApiError::internal(e.to_string()))?;
-    if let Err(e) = app.inner.store.append(&game.row.id, game.row.version, game.stored, &[text], status) {
+    // The result is kept once the match is over, so that lists of games show it without replaying each.
+    let result = over.then(|| result_of(&game.live.view()).to_string());
+    let stored =
+        app.inner.store.append(&game.row.id, game.row.version, game.stored, &[text], status, result.as_deref());
+    if let Err(e) = stored {
         if e.failure() == Failure::Conflict {
             app.inner.metrics.conflict();
         }
@@ -594,12 +583,19 @@ fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError>
     }
     game.stored += 1;
     game.row.version += 1;
+    game.row.result = result;
     // Storing the move ended any lease on the game.
     game.row.lease_owner = None;
     game.row.lease_until = None;
     let bytes = game.live.footprint();
     lock(&app.inner.games).resize(&game.row.id, bytes);
     Ok(())
+}
+
+/// A finished match's result as lists show it, from its state: each seat's points in the match and the sentence
+/// that ended its last game.
+fn result_of(state: &Value) -> Value {
+    json!({ "points": state["match"]["score"], "text": state["ending"]["text"] })
 }
 
 /// Pushes the game's public view to everyone following it.
@@ -854,9 +850,11 @@ fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
     }
     if let Some(seats) = state.get_mut("seats").and_then(Value::as_array_mut) {
         for (s, seat) in seats.iter_mut().enumerate() {
-            if seat["who"] == "person" && game.people.get(s).is_some_and(Option::is_none) {
+            let person = game.people.get(s).and_then(Option::as_deref);
+            if seat["who"] == "person" && person.is_none() {
                 seat["who"] = json!("open");
             }
+            seat["name"] = json!(person.and_then(|p| crate::people::name_of(app, p)));
         }
     }
     let open = open_seat(game);
@@ -1031,6 +1029,7 @@ pub(crate) async fn new_game(
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         };
         app.inner.store.add_game(&row, &[(request.seat, player.clone())], &[])?;
         Ok((row.id, player))
@@ -1051,16 +1050,8 @@ pub(crate) async fn new_game(
 pub(crate) async fn list_games(State(app): State<App>, headers: HeaderMap) -> Answer {
     blocking(move || {
         let player = player(&app, &headers)?;
-        let games: Vec<Value> = app
-            .inner
-            .store
-            .games_of(&player)?
-            .into_iter()
-            .map(|g| {
-                let setup: Value = serde_json::from_str(&g.setup).unwrap_or(Value::Null);
-                json!({ "id": g.id, "kind": g.kind, "status": g.status, "setup": setup, "updated": g.updated })
-            })
-            .collect();
+        let games: Vec<Value> =
+            app.inner.store.listing(&player, false)?.iter().map(|g| crate::people::listed(g, &player)).collect();
         Ok(Json(json!({ "games": games })).into_response())
     })
     .await
@@ -1081,7 +1072,9 @@ pub(crate) async fn read_game(
     headers: HeaderMap,
 ) -> Answer {
     let id = game_path(id)?;
-    let (_, state) = open(&app, &client, &id, bearer(&headers)).await?;
+    let a = app.clone();
+    let viewer = blocking(move || crate::people::viewer(&a, &headers)).await?;
+    let (_, state) = open(&app, &client, &id, viewer).await?;
     Ok(Json(state).into_response())
 }
 
@@ -1522,6 +1515,7 @@ mod tests {
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         };
         app.inner.store.add_game(&row, &[(1, "player".into())], &[]).expect("stored");
         let loaded = Loaded {

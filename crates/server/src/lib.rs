@@ -23,6 +23,7 @@ mod held;
 mod lab;
 mod metrics;
 mod openapi;
+mod people;
 mod routes;
 mod schema;
 pub mod store;
@@ -74,6 +75,9 @@ pub struct Limits {
     pub hints: Rate,
     /// Event streams opened, per address.
     pub streams_opened: Rate,
+    /// Name changes, identity transfers and their claims, per address: each writes to the store, and a claim's
+    /// code must not be guessed by trying many.
+    pub people: Rate,
     /// How long an invite to a game works.
     pub invite_ttl: Duration,
     /// Threads that think for bots and hints (by default one a core).
@@ -121,6 +125,7 @@ impl Default for Limits {
             actions: Rate { burst: 60, every: Duration::from_millis(100) },
             hints: Rate { burst: 20, every: Duration::from_secs(2) },
             streams_opened: Rate { burst: 30, every: Duration::from_secs(1) },
+            people: Rate { burst: 10, every: Duration::from_secs(6) },
             invite_ttl: Duration::from_secs(7 * 24 * 3600),
             thinkers: cores,
             think_queue: 64,
@@ -162,8 +167,11 @@ struct Inner {
     lab: std::sync::OnceLock<PathBuf>,
     /// What `/metrics` gives.
     metrics: metrics::Metrics,
-    /// Players known to exist (by their token's hash), the most recently seen.
-    players: Mutex<lru::LruCache<String, ()>>,
+    /// Tokens known to be a player's and not revoked (by their hash), the most recently seen, with the player
+    /// and when the store said so.
+    players: Mutex<lru::LruCache<String, people::Known>>,
+    /// Players' display names, the most recently shown, with when the store said so.
+    names: Mutex<lru::LruCache<String, people::Known<Option<String>>>>,
     /// Set when the server stops: `/readyz` answers 503 so that a load balancer sends no more.
     draining: std::sync::atomic::AtomicBool,
     /// The bots' moves driven by tasks of their own, which a stopping server waits for.
@@ -288,6 +296,7 @@ impl App {
                 lab: std::sync::OnceLock::new(),
                 metrics: metrics::Metrics::new(),
                 players: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
+                names: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
                 draining: std::sync::atomic::AtomicBool::new(false),
                 drives: tokio_util::task::TaskTracker::new(),
                 analyses: analysis::Analyses::default(),
@@ -363,7 +372,7 @@ impl App {
     }
 }
 
-/// Players whose tokens a server remembers as known.
+/// Players whose tokens (and names) a server remembers as known.
 const KNOWN_PLAYERS: NonZeroUsize = NonZeroUsize::new(10_000).expect("not zero");
 
 /// How often a server on a shared store looks for games whose thinking server died (their lease lapsed).

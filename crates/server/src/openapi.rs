@@ -15,7 +15,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::schema::{
-    Analysis, AnalysisUnderWay, Catalog, ErrorBody, Games, Hint, State, StateEvent, Token, Unavailable,
+    Analysis, AnalysisUnderWay, Catalog, ErrorBody, Games, Hint, Me, Profile, Revoked, State, StateEvent, Token,
+    Transfer, Unavailable,
 };
 
 /// The document.
@@ -38,12 +39,23 @@ use crate::schema::{
         crate::api::hint,
         crate::api::record,
         crate::analysis::analysis,
+        crate::people::me,
+        crate::people::set_name,
+        crate::people::set_listing,
+        crate::people::transfer,
+        crate::people::claim,
+        crate::people::revoke_current,
+        crate::people::revoke_others,
+        crate::people::profile,
         document,
     ),
-    components(schemas(ErrorBody, State, StateEvent, Token, Catalog, Games, Hint, Analysis, AnalysisUnderWay)),
+    components(schemas(
+        ErrorBody, State, StateEvent, Token, Catalog, Games, Hint, Analysis, AnalysisUnderWay, Me, Transfer, Revoked,
+        Profile
+    )),
     modifiers(&Details),
     tags(
-        (name = "players", description = "Players and their tokens"),
+        (name = "players", description = "Players: their tokens, names, profiles and identity moved or revoked"),
         (name = "games", description = "Games: made, read, joined, played, followed"),
         (name = "document", description = "This document"),
     )

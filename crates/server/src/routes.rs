@@ -10,7 +10,7 @@ use axum::extract::{DefaultBodyLimit, MatchedPath, State};
 use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, delete, get, post, put};
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::KeyExtractor;
@@ -94,12 +94,26 @@ pub fn router(app: App) -> Router {
     let hints = limited(hints, &app, player, limits.hints, "hints asked by you");
     let hints = limited(hints, &app, address.clone(), limits.hints, "hints asked from your address");
     let streams = Router::new().route("/api/games/{id}/events", get(events));
-    let streams = limited(streams, &app, address, limits.streams_opened, "event streams opened from your address");
+    let streams =
+        limited(streams, &app, address.clone(), limits.streams_opened, "event streams opened from your address");
+    // Each writes to the store, and a claim's code must not be guessed by trying many: per address, so that
+    // new players' tokens do not buy more tries.
+    let people = Router::new()
+        .route("/api/me/name", put(crate::people::set_name))
+        .route("/api/me/transfer", post(crate::people::transfer))
+        .route("/api/me/claim", post(crate::people::claim));
+    let people = limited(people, &app, address, limits.people, "name changes and transfers from your address");
     let mut routes = Router::new()
         .merge(create)
         .merge(acting)
         .merge(hints)
         .merge(streams)
+        .merge(people)
+        .route("/api/me", get(crate::people::me))
+        .route("/api/me/listing", put(crate::people::set_listing))
+        .route("/api/me/tokens/current", delete(crate::people::revoke_current))
+        .route("/api/me/tokens/revoke-others", post(crate::people::revoke_others))
+        .route("/api/people/{name}", get(crate::people::profile))
         .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(read_game))

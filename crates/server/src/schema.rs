@@ -15,6 +15,14 @@ pub(crate) struct GameId {
     id: String,
 }
 
+/// A person's display name, in the path.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+pub(crate) struct PersonName {
+    /// The name, in any case of its letters (`Ada` finds `ada`).
+    name: String,
+}
+
 /// A hint's level, in the query.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -54,7 +62,7 @@ pub(crate) struct ErrorBody {
 
 /// `malformed_json`: the body is not JSON; `bad_request`: not an object, not of the request's type (a missing or
 /// unknown field, a field of the wrong kind, an unknown action), an unknown game, bot, parameter or hint level, a
-/// seat out of range, a move that does not read.
+/// seat out of range, a move that does not read, a display name that breaks the rule (the detail says it).
 #[derive(IntoResponses)]
 #[response(status = 400)]
 pub(crate) struct BadRequest(ErrorBody);
@@ -64,25 +72,27 @@ pub(crate) struct BadRequest(ErrorBody);
 #[response(status = 401)]
 pub(crate) struct Unauthorized(ErrorBody);
 
-/// `forbidden`: the token is no player's, or the player does not sit at the game (watchers only read).
+/// `forbidden`: the token is no player's, or was revoked, or the player does not sit at the game (watchers only
+/// read).
 #[derive(IntoResponses)]
 #[response(status = 403)]
 pub(crate) struct Forbidden(ErrorBody);
 
-/// `not_found`: no game has this id; `unknown_invite`: an invite that is not the game's (or already used).
+/// `not_found`: no game has this id, nobody has this name; `unknown_invite`: an invite that is not the game's (or
+/// already used); `unknown_claim`: a transfer's code not known (or already used).
 #[derive(IntoResponses)]
 #[response(status = 404)]
 pub(crate) struct NotFound(ErrorBody);
 
 /// `not_allowed`: the rules or the moment refuse (an illegal move, out of turn, after the end, while the bot
 /// thinks, a hint already being worked out); `full`, `seated`: joining a game whose seats are taken, or one the
-/// player sits at.
+/// player sits at; `name_taken`: a display name another player has, whatever its letters' case.
 #[derive(IntoResponses)]
 #[response(status = 409)]
 pub(crate) struct Conflict(ErrorBody);
 
-/// `expired_invite`: an invite past its time; `old_format`: a game stored by an earlier hamle, kept but not
-/// replayed.
+/// `expired_invite`: an invite past its time; `expired_claim`: a transfer's code past its 10 minutes;
+/// `old_format`: a game stored by an earlier hamle, kept but not replayed.
 #[derive(IntoResponses)]
 #[response(status = 410)]
 pub(crate) struct Gone(ErrorBody);
@@ -143,7 +153,7 @@ pub(crate) struct Games {
     games: Vec<Listed>,
 }
 
-/// A game in a player's list.
+/// A game in a player's list (or a profile's), as that player sees it.
 #[derive(ToSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Listed {
@@ -156,8 +166,116 @@ pub(crate) struct Listed {
     /// The game's setup as stored: `{ "game", "seats": [{ "who": "person"|"bot", "bot" }], "helper", "length" }`.
     #[schema(value_type = Object)]
     setup: Value,
+    /// When it was made, in Unix seconds.
+    created: i64,
     /// When it last changed, in Unix seconds.
     updated: i64,
+    /// The player's seat.
+    #[schema(required = true)]
+    seat: Option<u8>,
+    /// The game's page: `/<page>?game=<id>` (it shows the review once the game is over).
+    link: String,
+    /// Once over, its analysis: `/api/games/<id>/analysis`; null while it is played, or for a game with no
+    /// analyst.
+    #[schema(required = true)]
+    analysis: Option<String>,
+    /// Two-player games: who sits at the other seat; null for a game played alone.
+    #[schema(required = true)]
+    opponent: Option<Opponent>,
+    /// Once over, the match's result; null while it is played (and for a game finished before hamle kept
+    /// results).
+    #[schema(required = true)]
+    result: Option<ListedResult>,
+    /// Once over, the player's outcome in a two-player game: `won`, `lost` or `drawn`; else null.
+    #[schema(required = true)]
+    outcome: Option<String>,
+}
+
+/// Who sits at the other seat of a listed game.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Opponent {
+    /// A person, a bot, or open (an invite not taken).
+    who: Who,
+    /// The bot's spec, or null.
+    #[schema(required = true)]
+    bot: Option<String>,
+    /// The person's display name, or null (none chosen, or not a person).
+    #[schema(required = true)]
+    name: Option<String>,
+}
+
+/// A finished match's result.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ListedResult {
+    /// Each seat's points in the match: [seat 0, seat 1].
+    points: Vec<f64>,
+    /// The sentence that ended its last game.
+    #[schema(required = true)]
+    text: Option<String>,
+}
+
+/// A player as they see themselves (`GET /api/me`).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Me {
+    /// The display name, or null: none chosen.
+    #[schema(required = true)]
+    name: Option<String>,
+    /// When the player was made, in Unix seconds.
+    created: i64,
+    /// Whether the finished games are listed on the public profile (`GET /api/people/{name}`).
+    list_games: bool,
+    /// How many tokens (browsers) act as the player, not revoked.
+    tokens: u64,
+    /// The player's games, counted.
+    games: GameCounts,
+}
+
+/// A player's games, counted.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameCounts {
+    /// Being played.
+    playing: u64,
+    /// Over.
+    over: u64,
+}
+
+/// A one-time link that moves the player's identity to another browser.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Transfer {
+    /// The page that claims it: `/me?claim=<code>`.
+    link: String,
+    /// The code (48 hex digits), for `POST /api/me/claim`.
+    #[schema(pattern = "^[0-9a-f]{48}$")]
+    code: String,
+    /// When it stops working (10 minutes on), in Unix seconds.
+    expires: i64,
+}
+
+/// How many tokens a revocation ended.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Revoked {
+    /// Tokens revoked now.
+    revoked: u64,
+}
+
+/// A person's public profile.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Profile {
+    /// The display name, as its owner wrote it.
+    name: String,
+    /// When the player was made, in Unix seconds.
+    created: i64,
+    /// Whether the person lets their finished games be listed.
+    listed: bool,
+    /// Their finished games, the most recently changed first (at most 200); empty unless `listed`.
+    games: Vec<Listed>,
 }
 
 /// Every game the server plays, with its parameters and bots.
@@ -322,6 +440,9 @@ pub(crate) struct SeatView {
     plays: String,
     /// The seat's points in the match.
     score: f64,
+    /// The display name of the person seated, or null (none chosen, a bot, or open).
+    #[schema(required = true)]
+    name: Option<String>,
 }
 
 /// Who sits at a seat.

@@ -16,25 +16,34 @@ struct Backend {
     store: Box<dyn Store>,
     again: Box<dyn Fn() -> Box<dyn Store>>,
     _file: Option<TempDb>,
+    /// PostgreSQL's database, for a test that reaches past the store.
+    url: Option<String>,
+}
+
+/// The URL of a PostgreSQL backend's database.
+fn pg_url(b: &Backend) -> String {
+    b.url.clone().expect("a PostgreSQL backend")
 }
 
 fn backends(test: &str) -> Vec<Backend> {
     let file = TempDb::new(&format!("store-{test}"));
     let path = file.path.clone();
     let url = pg::database(test);
-    let url2 = url.clone();
+    let (url2, url3) = (url.clone(), url.clone());
     vec![
         Backend {
             name: "sqlite",
             store: Box::new(Sqlite::open(&file.path).expect("sqlite opens")),
             again: Box::new(move || Box::new(Sqlite::open(&path).expect("sqlite opens again"))),
             _file: Some(file),
+            url: None,
         },
         Backend {
             name: "postgres",
             store: Box::new(Postgres::connect(&url).expect("postgres connects")),
             again: Box::new(move || Box::new(Postgres::connect(&url2).expect("postgres connects again"))),
             _file: None,
+            url: Some(url3),
         },
     ]
 }
@@ -58,6 +67,7 @@ fn row(id: &str, player: &str) -> GameRow {
         version: 0,
         lease_owner: None,
         lease_until: None,
+        result: None,
     }
 }
 
@@ -101,28 +111,31 @@ fn a_game_is_read_back_as_stored_at_version_zero_with_its_seats_and_actions() {
         assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "{}", b.name);
         assert!(store.actions("g1", 1).expect("read").is_empty(), "{}", b.name);
         assert!(store.game("nope").expect("read").is_none(), "{}", b.name);
-        assert_eq!(store.version().expect("a schema version"), 3, "{}: three migrations", b.name);
+        assert_eq!(store.version().expect("a schema version"), 4, "{}: four migrations", b.name);
     }
 }
 
 #[test]
-fn an_append_bumps_the_version_and_one_from_a_stale_version_is_refused_and_changes_nothing() {
+fn an_append_bumps_the_version_keeps_the_result_and_one_from_a_stale_version_is_refused_and_changes_nothing() {
     for b in backends("append") {
         let store = &*b.store;
         seeded(store);
-        store.append("g1", 0, 1, &["a1".to_owned(), "a2".to_owned()], "playing").expect("appended");
+        store.append("g1", 0, 1, &["a1".to_owned(), "a2".to_owned()], "playing", None).expect("appended");
         let game = store.game("g1").expect("read").expect("the game");
         assert_eq!(game.version, 1, "{}", b.name);
         assert_eq!(store.actions("g1", 1).expect("read"), ["a1", "a2"], "{}", b.name);
-        let stale = store.append("g1", 0, 3, &["late".to_owned()], "over").expect_err("a stale version");
+        let stale = store.append("g1", 0, 3, &["late".to_owned()], "over", None).expect_err("a stale version");
         assert!(matches!(stale, StoreError::Conflict), "{}: {stale:?}", b.name);
         assert_eq!(stale.failure(), Failure::Conflict, "{}", b.name);
         let after = store.game("g1").expect("read").expect("the game");
         assert_eq!((after.version, after.status.as_str()), (1, "playing"), "{}", b.name);
         assert_eq!(store.actions("g1", 0).expect("read"), ["a0", "a1", "a2"], "{}", b.name);
-        store.append("g1", 1, 3, &["a3".to_owned()], "over").expect("from the version it is at");
+        assert_eq!(after.result, None, "{}: no result while it is played", b.name);
+        let result = r#"{"points":[1,0]}"#;
+        store.append("g1", 1, 3, &["a3".to_owned()], "over", Some(result)).expect("from the version it is at");
         let over = store.game("g1").expect("read").expect("the game");
         assert_eq!((over.version, over.status.as_str()), (2, "over"), "{}", b.name);
+        assert_eq!(over.result.as_deref(), Some(result), "{}: the result is kept once over", b.name);
     }
 }
 
@@ -140,7 +153,7 @@ fn of_eight_servers_appending_to_one_version_at_once_exactly_one_succeeds() {
                     let barrier = &barrier;
                     s.spawn(move || {
                         barrier.wait();
-                        server.append("g1", 0, 1, &[format!("from {i}")], "playing")
+                        server.append("g1", 0, 1, &[format!("from {i}")], "playing", None)
                     })
                 })
                 .collect();
@@ -210,7 +223,7 @@ fn a_lease_is_held_by_one_server_until_it_lapses_is_released_and_ends_with_an_ap
         two.release("g1").expect("released");
         assert!(one.lease("g1", 0, t + 2004, t + 4000).expect("asked"), "{}: free once released", b.name);
         assert!(!two.lease("g1", 1, t + 9000, t + 9999).expect("asked"), "{}: not at a version not reached", b.name);
-        one.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+        one.append("g1", 0, 1, &["a1".to_owned()], "playing", None).expect("appended");
         let game = two.game("g1").expect("read").expect("the game");
         assert_eq!((game.lease_owner, game.lease_until), (None, None), "{}: the append ended the lease", b.name);
         assert!(!two.lease("g1", 0, t, t + 1000).expect("asked"), "{}: not at a stale version", b.name);
@@ -229,7 +242,7 @@ fn a_server_on_postgres_hears_the_games_others_change_and_not_its_own() {
     let heard_one = Mutex::new(heard_one);
     assert!(two.listen(Box::new(move |c| heard_two.lock().expect("a lock").send(c).expect("sent"))).expect("listens"));
     assert!(one.listen(Box::new(move |c| heard_one.lock().expect("a lock").send(c).expect("sent"))).expect("listens"));
-    one.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+    one.append("g1", 0, 1, &["a1".to_owned()], "playing", None).expect("appended");
     assert_eq!(told_two.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
     two.join("g1", "code", 1, "friend").expect("joined");
     assert_eq!(told_one.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
@@ -243,7 +256,7 @@ fn a_server_on_postgres_hears_the_games_others_change_and_not_its_own() {
         .expect("cut");
     assert_eq!(told_two.recv_timeout(Duration::from_secs(10)), Ok(Changed::All), "two connected again");
     assert_eq!(told_one.recv_timeout(Duration::from_secs(10)), Ok(Changed::All), "one connected again");
-    one.append("g1", 2, 2, &["a2".to_owned()], "playing").expect("appended after the cut");
+    one.append("g1", 2, 2, &["a2".to_owned()], "playing", None).expect("appended after the cut");
     assert_eq!(told_two.recv_timeout(Duration::from_secs(5)), Ok(Changed::Game("g1".to_owned())));
     let file = TempDb::new("store-listen");
     let alone = Sqlite::open(&file.path).expect("sqlite");
@@ -251,27 +264,43 @@ fn a_server_on_postgres_hears_the_games_others_change_and_not_its_own() {
 }
 
 #[test]
-fn a_backup_moves_every_game_from_sqlite_to_postgres_and_back_unchanged() {
+fn a_backup_moves_every_game_and_person_from_sqlite_to_postgres_and_back_unchanged() {
     let mut all = backends("backup");
     let postgres = all.pop().expect("postgres");
     let sqlite = all.pop().expect("sqlite");
     seeded(&*sqlite.store);
-    sqlite.store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("appended");
+    sqlite.store.append("g1", 0, 1, &["a1".to_owned()], "over", Some(r#"{"points":[0,1]}"#)).expect("appended");
     sqlite.store.join("g1", "code", 1, "friend").expect("joined");
     sqlite.store.add_game(&row("g2", "friend"), &[(1, "friend".to_owned())], &[]).expect("a game");
+    // People: a name, a listing, a second token by a used code, a revoked token, a code not used yet.
+    let now = store::now();
+    sqlite.store.set_name("owner", "Ada").expect("named");
+    sqlite.store.set_listing("owner", true).expect("listed");
+    sqlite.store.add_transfer("owner", "used-code", now + 600).expect("a code");
+    sqlite.store.claim("used-code", "second", now).expect("claimed");
+    sqlite.store.revoke("owner", now).expect("revoked");
+    sqlite.store.add_transfer("friend", "open-code", now + 600).expect("a code");
     let dir = TempDb::new("backup-files");
     let first = dir.path.with_extension("first.jsonl");
     let summary = store::export(&*sqlite.store, &mut std::fs::File::create(&first).expect("a file")).expect("exported");
     assert_eq!((summary.players, summary.games, summary.actions), (2, 2, 2));
     let text = std::fs::read_to_string(&first).expect("read");
     assert_eq!(text.lines().count(), 5, "a header, two players, two games:\n{text}");
-    assert!(text.starts_with(r#"{"hamle_store":1,"schema":3,"players":2,"games":2}"#), "{text}");
+    assert!(text.starts_with(r#"{"hamle_store":2,"schema":4,"players":2,"games":2}"#), "{text}");
     assert_eq!(store::import(&*postgres.store, &first).expect("imported"), summary);
     let second = dir.path.with_extension("second.jsonl");
     store::export(&*postgres.store, &mut std::fs::File::create(&second).expect("a file")).expect("exported");
     assert_eq!(std::fs::read_to_string(&second).expect("read"), text, "the round trip changes nothing");
+    let ada = postgres.store.person_named("ADA").expect("read").expect("the name travels");
+    assert_eq!((ada.id.as_str(), ada.list_games, ada.tokens), ("owner", true, 1), "{ada:?}");
+    let claimed = postgres.store.token("second").expect("read").expect("the claimed token travels");
+    assert_eq!((claimed.player.as_str(), claimed.revoked), ("owner", None));
+    assert_eq!(postgres.store.token("owner").expect("read").expect("the first token").revoked, Some(now));
+    assert!(matches!(postgres.store.claim("used-code", "fourth", now), Err(store::ClaimError::Unknown)));
+    assert_eq!(postgres.store.claim("open-code", "third", now).expect("the open code travels"), "friend");
     let game = postgres.store.game("g1").expect("read").expect("the game");
     assert_eq!((game.version, game.seed), (2, u64::MAX - 6), "versions and seeds travel whole");
+    assert_eq!(game.result.as_deref(), Some(r#"{"points":[0,1]}"#), "results travel whole");
     let again = store::import(&*postgres.store, &first).expect_err("not into a store with games");
     assert!(matches!(again, store::DumpError::NotEmpty), "{again}");
 }
@@ -282,7 +311,7 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
         let dir = TempDb::new(&format!("badbackup-{}", b.name));
         let cases = [
             ("", "line 1: the file is empty"),
-            ("{\"hamle_store\":2,\"schema\":3,\"players\":0,\"games\":0}\n", "format 2"),
+            ("{\"hamle_store\":3,\"schema\":3,\"players\":0,\"games\":0}\n", "format 3"),
             ("not json\n", "not a hamle backup"),
             (
                 "{\"hamle_store\":1,\"schema\":3,\"players\":2,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
@@ -291,6 +320,18 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
             (
                 "{\"hamle_store\":1,\"schema\":3,\"players\":1,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
                 "line 3: a player given twice",
+            ),
+            (
+                "{\"hamle_store\":2,\"schema\":4,\"players\":2,\"games\":0}\n\
+                 {\"player\":{\"token_hash\":\"p\",\"created\":1,\"tokens\":[{\"token_hash\":\"t\",\"created\":1}]}}\n\
+                 {\"player\":{\"token_hash\":\"q\",\"created\":1,\"tokens\":[{\"token_hash\":\"t\",\"created\":1}]}}\n",
+                "line 3: a token given twice",
+            ),
+            (
+                "{\"hamle_store\":2,\"schema\":4,\"players\":2,\"games\":0}\n\
+                 {\"player\":{\"token_hash\":\"p\",\"created\":1,\"name\":\"Ada\"}}\n\
+                 {\"player\":{\"token_hash\":\"q\",\"created\":1,\"name\":\"ada\"}}\n",
+                "line 3: the name ada given twice",
             ),
         ];
         for (i, (text, why)) in cases.iter().enumerate() {
@@ -313,13 +354,258 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
 }
 
 #[test]
+fn a_backup_of_format_1_is_read_each_player_acting_by_its_first_token() {
+    for b in backends("format1") {
+        let dir = TempDb::new(&format!("format1-{}", b.name));
+        let game = serde_json::to_value(store::GameDump {
+            row: row("g1", "p"),
+            seats: vec![(0, "p".to_owned())],
+            actions: vec![("a0".to_owned(), 5)],
+        })
+        .expect("json");
+        let text = format!(
+            "{{\"hamle_store\":1,\"schema\":3,\"players\":1,\"games\":1}}\n\
+             {{\"player\":{{\"token_hash\":\"p\",\"created\":3}}}}\n{{\"game\":{game}}}\n"
+        );
+        let path = dir.path.with_extension("old.jsonl");
+        std::fs::write(&path, text).expect("written");
+        let summary = store::import(&*b.store, &path).expect("a backup of format 1 is read");
+        assert_eq!((summary.players, summary.games), (1, 1), "{}", b.name);
+        let token = b.store.token("p").expect("read").expect("the first token");
+        assert_eq!((token.player.as_str(), token.revoked), ("p", None), "{}", b.name);
+        let person = b.store.person("p").expect("read").expect("the player");
+        assert_eq!((person.name, person.created, person.list_games, person.tokens), (None, 3, false, 1), "{}", b.name);
+        assert_eq!(b.store.game("g1").expect("read").expect("the game").result, None, "{}", b.name);
+    }
+}
+
+#[test]
+fn a_new_player_acts_by_its_first_token_with_no_name_and_nothing_listed() {
+    for b in backends("newplayer") {
+        let store = &*b.store;
+        let before = store::now();
+        store.add_player("h1").expect("added");
+        let token = store.token("h1").expect("read").expect("its first token");
+        assert_eq!(token, store::TokenRow { player: "h1".to_owned(), revoked: None }, "{}", b.name);
+        assert!(store.token("h2").expect("read").is_none(), "{}: no player has this token", b.name);
+        let person = store.person("h1").expect("read").expect("the player");
+        assert_eq!((person.name, person.list_games, person.tokens), (None, false, 1), "{}", b.name);
+        assert!(person.created >= before, "{}", b.name);
+        assert!(store.person("h2").expect("read").is_none(), "{}", b.name);
+        assert_eq!(store.game_counts("h1").expect("read"), (0, 0), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_name_is_one_players_whatever_its_case_and_its_owner_may_recase_or_leave_it() {
+    for b in backends("names") {
+        let store = &*b.store;
+        seeded(store);
+        store.set_name("owner", "Ada").expect("a free name");
+        let taken = store.set_name("friend", "ADA").expect_err("the same name in capitals");
+        assert!(matches!(taken, store::NameError::Taken), "{}: {taken:?}", b.name);
+        assert_eq!(store.person("friend").expect("read").expect("the friend").name, None, "{}", b.name);
+        store.set_name("owner", "ADA").expect("its owner may write it otherwise");
+        let found = store.person_named("ada").expect("read").expect("found by any case");
+        assert_eq!((found.id.as_str(), found.name.as_deref()), ("owner", Some("ADA")), "{}", b.name);
+        store.set_name("owner", "Bea").expect("renamed");
+        assert!(store.person_named("ada").expect("read").is_none(), "{}: the old name is free", b.name);
+        store.set_name("friend", "ada").expect("the old name taken by another");
+        assert_eq!(store.person_named("ÄDA").expect("read"), None, "{}: another letter is another name", b.name);
+        store.set_name("friend", "Ädä").expect("a name of Unicode letters");
+        assert_eq!(store.person_named("äDÄ").expect("read").expect("found").id, "friend", "{}", b.name);
+    }
+}
+
+#[test]
+fn of_eight_servers_naming_eight_players_alike_at_once_exactly_one_gets_the_name() {
+    for b in backends("namerace") {
+        let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
+        for i in 0..8 {
+            b.store.add_player(&format!("p{i}")).expect("a player");
+        }
+        let barrier = std::sync::Barrier::new(servers.len());
+        let results: Vec<Result<(), store::NameError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = servers
+                .iter()
+                .enumerate()
+                .map(|(i, server)| {
+                    let barrier = &barrier;
+                    s.spawn(move || {
+                        barrier.wait();
+                        server.set_name(&format!("p{i}"), if i % 2 == 0 { "Race" } else { "rACE" })
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a writer")).collect()
+        });
+        let won: Vec<usize> = results.iter().enumerate().filter(|(_, r)| r.is_ok()).map(|(i, _)| i).collect();
+        assert_eq!(won.len(), 1, "{}: {results:?}", b.name);
+        assert!(
+            results.iter().filter(|r| r.is_err()).all(|r| matches!(r, Err(store::NameError::Taken))),
+            "{}: the others are told it is taken: {results:?}",
+            b.name
+        );
+        let holder = b.store.person_named("race").expect("read").expect("someone has it");
+        assert_eq!(holder.id, format!("p{}", won[0]), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_listing_gives_each_game_with_its_people_named_and_only_finished_ones_when_asked() {
+    for b in backends("listing") {
+        let store = &*b.store;
+        seeded(store);
+        store.join("g1", "code", 1, "friend").expect("joined");
+        store
+            .add_game(&GameRow { invite: None, ..row("g2", "owner") }, &[(0, "owner".to_owned())], &[])
+            .expect("a game");
+        store.set_name("friend", "Bea").expect("named");
+        let all = store.listing("owner", false).expect("read");
+        let ids: Vec<&str> = all.iter().map(|g| g.row.id.as_str()).collect();
+        assert_eq!(ids.len(), 2, "{}: {ids:?}", b.name);
+        let g1 = all.iter().find(|g| g.row.id == "g1").expect("g1 listed");
+        let people: Vec<(u8, &str, Option<&str>)> =
+            g1.people.iter().map(|p| (p.seat, p.player.as_str(), p.name.as_deref())).collect();
+        assert_eq!(people, [(0, "owner", None), (1, "friend", Some("Bea"))], "{}", b.name);
+        assert!(store.listing("owner", true).expect("read").is_empty(), "{}: nothing is over", b.name);
+        assert_eq!(store.game_counts("owner").expect("read"), (2, 0), "{}", b.name);
+        let version = store.game("g1").expect("read").expect("g1").version;
+        store.append("g1", version, 1, &["end".to_owned()], "over", Some("{}")).expect("over");
+        let over = store.listing("friend", true).expect("read");
+        assert_eq!(over.len(), 1, "{}: the friend's game, over", b.name);
+        assert_eq!((over[0].row.id.as_str(), over[0].row.result.as_deref()), ("g1", Some("{}")), "{}", b.name);
+        assert_eq!(store.game_counts("owner").expect("read"), (1, 1), "{}", b.name);
+        assert_eq!(store.game_counts("friend").expect("read"), (0, 1), "{}", b.name);
+        assert!(!store.person("owner").expect("read").expect("owner").list_games, "{}", b.name);
+        store.set_listing("owner", true).expect("listed");
+        assert!(store.person("owner").expect("read").expect("owner").list_games, "{}", b.name);
+        store.set_listing("owner", false).expect("unlisted");
+        assert!(!store.person("owner").expect("read").expect("owner").list_games, "{}", b.name);
+    }
+}
+
+#[test]
+fn a_transfer_code_gives_its_player_a_second_token_once_and_not_past_its_time() {
+    for b in backends("claim") {
+        let store = &*b.store;
+        seeded(store);
+        let now = store::now();
+        store.add_transfer("owner", "code-1", now + 600).expect("a code");
+        assert_eq!(store.claim("code-1", "second", now).expect("claimed"), "owner", "{}", b.name);
+        let token = store.token("second").expect("read").expect("the new token");
+        assert_eq!((token.player.as_str(), token.revoked), ("owner", None), "{}", b.name);
+        assert_eq!(store.person("owner").expect("read").expect("owner").tokens, 2, "{}", b.name);
+        let twice = store.claim("code-1", "third", now).expect_err("used already");
+        assert!(matches!(twice, store::ClaimError::Unknown), "{}: {twice:?}", b.name);
+        assert!(store.token("third").expect("read").is_none(), "{}: a refused claim adds no token", b.name);
+        let unknown = store.claim("no-such-code", "third", now).expect_err("unknown");
+        assert!(matches!(unknown, store::ClaimError::Unknown), "{}: {unknown:?}", b.name);
+        store.add_transfer("owner", "code-2", now).expect("a code");
+        assert_eq!(store.claim("code-2", "fourth", now).expect("its last second"), "owner", "{}", b.name);
+        store.add_transfer("owner", "code-3", now - 1).expect("a code");
+        let expired = store.claim("code-3", "fifth", now).expect_err("expired");
+        assert!(matches!(expired, store::ClaimError::Expired), "{}: {expired:?}", b.name);
+        assert!(store.token("fifth").expect("read").is_none(), "{}", b.name);
+    }
+}
+
+#[test]
+fn of_eight_servers_claiming_one_code_at_once_exactly_one_gets_a_token() {
+    for b in backends("claimrace") {
+        seeded(&*b.store);
+        b.store.add_transfer("owner", "code", store::now() + 600).expect("a code");
+        let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
+        let barrier = std::sync::Barrier::new(servers.len());
+        let results: Vec<Result<String, store::ClaimError>> = std::thread::scope(|s| {
+            let handles: Vec<_> = servers
+                .iter()
+                .enumerate()
+                .map(|(i, server)| {
+                    let barrier = &barrier;
+                    s.spawn(move || {
+                        barrier.wait();
+                        server.claim("code", &format!("t{i}"), store::now())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a claimer")).collect()
+        });
+        let won = results.iter().filter(|r| r.is_ok()).count();
+        assert_eq!(won, 1, "{}: {results:?}", b.name);
+        let tokens = (0..8).filter(|i| b.store.token(&format!("t{i}")).expect("read").is_some()).count();
+        assert_eq!(tokens, 1, "{}: one token was added", b.name);
+    }
+}
+
+#[test]
+fn a_token_is_revoked_once_and_revoking_the_others_keeps_one_and_drops_unused_codes() {
+    for b in backends("revoke") {
+        let store = &*b.store;
+        seeded(store);
+        let now = store::now();
+        for (code, token) in [("c1", "t1"), ("c2", "t2")] {
+            store.add_transfer("owner", code, now + 600).expect("a code");
+            store.claim(code, token, now).expect("claimed");
+        }
+        store.add_transfer("owner", "unused", now + 600).expect("a code");
+        store.add_transfer("friend", "friends", now + 600).expect("the friend's code");
+        assert!(store.revoke("t1", now).expect("revoked"), "{}", b.name);
+        assert!(!store.revoke("t1", now + 5).expect("asked"), "{}: revoked once", b.name);
+        assert_eq!(store.token("t1").expect("read").expect("kept").revoked, Some(now), "{}", b.name);
+        assert!(!store.revoke("nobody's", now).expect("asked"), "{}", b.name);
+        assert_eq!(store.person("owner").expect("read").expect("owner").tokens, 2, "{}", b.name);
+        assert_eq!(store.revoke_others("owner", "t2", now).expect("revoked"), 1, "{}: the first token", b.name);
+        assert_eq!(store.token("owner").expect("read").expect("kept").revoked, Some(now), "{}", b.name);
+        assert_eq!(store.token("t2").expect("read").expect("kept").revoked, None, "{}", b.name);
+        assert_eq!(store.person("owner").expect("read").expect("owner").tokens, 1, "{}", b.name);
+        let dropped = store.claim("unused", "t3", now).expect_err("the unused code is gone");
+        assert!(matches!(dropped, store::ClaimError::Unknown), "{}: {dropped:?}", b.name);
+        assert_eq!(store.claim("friends", "t4", now).expect("another player's code stays"), "friend", "{}", b.name);
+        let dump = store.dump_player("owner").expect("read").expect("owner");
+        let used: Vec<&str> = dump.transfers.iter().map(|t| t.code_hash.as_str()).collect();
+        assert_eq!(used, ["c1", "c2"], "{}: the used codes are kept", b.name);
+    }
+}
+
+#[test]
+fn the_migration_to_people_gives_each_player_of_before_its_first_token() {
+    for b in backends("migration") {
+        // The store as schema 3 left it: no tokens, names or results.
+        let undo = "DROP TABLE transfers; DROP TABLE tokens; DROP INDEX players_by_name; \
+                    ALTER TABLE players DROP COLUMN name; ALTER TABLE players DROP COLUMN name_key; \
+                    ALTER TABLE players DROP COLUMN list_games; ALTER TABLE games DROP COLUMN result; \
+                    INSERT INTO players (token_hash, created) VALUES ('before', 7);";
+        match &b._file {
+            Some(file) => {
+                let db = rusqlite::Connection::open(&file.path).expect("a plain connection");
+                db.execute_batch(undo).expect("back to schema 3");
+                db.pragma_update(None, "user_version", 3).expect("version 3");
+            }
+            None => {
+                let url = pg_url(&b);
+                let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a connection");
+                admin.batch_execute(undo).expect("back to schema 3");
+                admin.batch_execute("UPDATE hamle_schema SET version = 3").expect("version 3");
+            }
+        }
+        let store = (b.again)();
+        assert_eq!(store.version().expect("a version"), 4, "{}", b.name);
+        let token = store.token("before").expect("read").expect("its first token");
+        assert_eq!((token.player.as_str(), token.revoked), ("before", None), "{}", b.name);
+        let person = store.person("before").expect("read").expect("the player");
+        assert_eq!((person.name, person.created, person.tokens), (None, 7, 1), "{}", b.name);
+    }
+}
+
+#[test]
 fn a_postgres_database_of_a_newer_schema_is_refused_naming_both_versions() {
     let url = pg::database("newer");
     drop(Postgres::connect(&url).expect("migrated"));
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a connection");
     admin.batch_execute("UPDATE hamle_schema SET version = 99").expect("a newer version");
     let Err(error) = Postgres::connect(&url) else { panic!("a newer schema is refused") };
-    assert!(matches!(error, StoreError::Newer { found: 99, known: 3 }), "{error:?}");
+    assert!(matches!(error, StoreError::Newer { found: 99, known: 4 }), "{error:?}");
     let version: i64 = admin.query_one("SELECT version FROM hamle_schema", &[]).expect("read").get(0);
     assert_eq!(version, 99, "left alone");
 }
@@ -370,11 +656,11 @@ fn a_game_locked_by_another_postgres_session_makes_a_write_busy_after_two_second
     assert_eq!(read.version, 0);
     assert!(start.elapsed() < Duration::from_millis(500), "the read waited {:?}", start.elapsed());
     let start = std::time::Instant::now();
-    let error = store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect_err("the row is locked");
+    let error = store.append("g1", 0, 1, &["a1".to_owned()], "playing", None).expect_err("the row is locked");
     let waited = start.elapsed();
     assert_eq!(error.failure(), Failure::Busy, "{error:?}");
     assert!(waited >= Duration::from_millis(1800), "it failed after {waited:?}, before the lock timeout");
     holding.rollback().expect("let go");
     assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "the busy write changed nothing");
-    store.append("g1", 0, 1, &["a1".to_owned()], "playing").expect("the write goes through now");
+    store.append("g1", 0, 1, &["a1".to_owned()], "playing", None).expect("the write goes through now");
 }

@@ -1,9 +1,11 @@
 //! Backups: a store written out as one file and read back into an empty store, SQLite or PostgreSQL alike, so
 //! that a backup also moves an arcade from one to the other.
 //!
-//! The file is JSON Lines (`docs/deploy.md`, "Backups"): a header `{"hamle_store":1,"schema":N,"players":P,
-//! "games":G}`, then a line `{"player":{"token_hash":…,"created":…}}` per player, then a line `{"game":{…}}` per
-//! game with its row, its seats and its actions. A reader refuses a file of another `hamle_store` format.
+//! The file is JSON Lines (`docs/deploy.md`, "Backups"): a header `{"hamle_store":2,"schema":N,"players":P,
+//! "games":G}`, then a line `{"player":{"token_hash":…,"created":…,"name":…,"list_games":…,"tokens":[…],
+//! "transfers":[…]}}` per player, then a line `{"game":{…}}` per game with its row (its result included), its seats
+//! and its actions. Format 1 (before people had names and several tokens) is read too: its players' lines hold
+//! only `token_hash` and `created`, and each gets its first token alone. A reader refuses any other format.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
@@ -11,10 +13,13 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{GameDump, Store, StoreError};
+use super::{GameDump, PlayerDump, Store, StoreError};
 
-/// The format of a backup this hamle writes and reads.
-pub const FORMAT: u32 = 1;
+/// The format of a backup this hamle writes.
+pub const FORMAT: u32 = 2;
+
+/// The formats of a backup this hamle reads.
+const READS: [u32; 2] = [1, 2];
 
 /// A backup's first line.
 #[derive(Debug, Serialize, Deserialize)]
@@ -30,7 +35,7 @@ struct Header {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", deny_unknown_fields)]
 enum Line {
-    Player { token_hash: String, created: i64 },
+    Player(Box<PlayerDump>),
     Game(Box<GameDump>),
 }
 
@@ -77,8 +82,11 @@ pub fn export(store: &dyn Store, out: &mut dyn Write) -> Result<Summary, DumpErr
     let header = Header { hamle_store: FORMAT, schema: store.version()?, players: players.len(), games: ids.len() };
     let mut summary = Summary { players: players.len(), games: 0, actions: 0 };
     writeln!(out, "{}", json(&header)?)?;
-    for (token_hash, created) in players {
-        writeln!(out, "{}", json(&Line::Player { token_hash, created })?)?;
+    for (id, _) in players {
+        // Players are never deleted: one listed is there.
+        if let Some(player) = store.dump_player(&id)? {
+            writeln!(out, "{}", json(&Line::Player(Box::new(player)))?)?;
+        }
     }
     for id in ids {
         // Games are never deleted: one listed is there.
@@ -100,8 +108,8 @@ fn json<T: Serialize>(value: &T) -> Result<String, DumpError> {
 /// written, so that a malformed or truncated backup changes nothing.
 ///
 /// # Errors
-/// When the file is not a backup of [`FORMAT`], is incomplete, names a player it does not hold, or the store is
-/// not empty or fails.
+/// When the file is not a backup of a format this hamle reads, is incomplete, names a player it does not hold,
+/// gives a token or a code twice, or the store is not empty or fails.
 pub fn import(store: &dyn Store, path: &Path) -> Result<Summary, DumpError> {
     if !store.is_empty()? {
         return Err(DumpError::NotEmpty);
@@ -109,7 +117,7 @@ pub fn import(store: &dyn Store, path: &Path) -> Result<Summary, DumpError> {
     let checked = read(path, &mut |_| Ok(()))?;
     read(path, &mut |line| {
         match line {
-            Line::Player { token_hash, created } => store.restore_player(&token_hash, created)?,
+            Line::Player(player) => store.restore_player(&player)?,
             Line::Game(game) => store.restore_game(&game)?,
         }
         Ok(())
@@ -123,10 +131,15 @@ fn read(path: &Path, each: &mut dyn FnMut(Line) -> Result<(), DumpError>) -> Res
     let mut lines = BufReader::new(std::fs::File::open(path)?).lines();
     let first = lines.next().transpose()?.ok_or_else(|| bad(1, "the file is empty".to_owned()))?;
     let header: Header = serde_json::from_str(&first).map_err(|e| bad(1, format!("not a hamle backup ({e})")))?;
-    if header.hamle_store != FORMAT {
-        return Err(bad(1, format!("a backup of format {}: this hamle reads format {FORMAT}", header.hamle_store)));
+    if !READS.contains(&header.hamle_store) {
+        return Err(bad(1, format!("a backup of format {}: this hamle reads formats {READS:?}", header.hamle_store)));
     }
     let mut players = HashSet::new();
+    // Tokens and codes are keys of their own tables: one given twice (by two players, or one) would fail
+    // half-way through the import.
+    let mut tokens = HashSet::new();
+    let mut codes = HashSet::new();
+    let mut names = HashSet::new();
     let mut games = HashSet::new();
     let mut summary = Summary::default();
     let mut n = 1;
@@ -134,12 +147,23 @@ fn read(path: &Path, each: &mut dyn FnMut(Line) -> Result<(), DumpError>) -> Res
         n += 1;
         let line: Line = serde_json::from_str(&text?).map_err(|e| bad(n, e.to_string()))?;
         match &line {
-            Line::Player { token_hash, .. } => {
+            Line::Player(player) => {
                 if !games.is_empty() {
                     return Err(bad(n, "a player after the games".to_owned()));
                 }
-                if !players.insert(token_hash.clone()) {
+                if !players.insert(player.token_hash.clone()) {
                     return Err(bad(n, "a player given twice".to_owned()));
+                }
+                if let Some(name) = &player.name
+                    && !names.insert(super::name_key(name))
+                {
+                    return Err(bad(n, format!("the name {name} given twice")));
+                }
+                if player.all_tokens().iter().any(|t| !tokens.insert(t.token_hash.clone())) {
+                    return Err(bad(n, "a token given twice".to_owned()));
+                }
+                if player.transfers.iter().any(|t| !codes.insert(t.code_hash.clone())) {
+                    return Err(bad(n, "a transfer's code given twice".to_owned()));
                 }
                 summary.players += 1;
             }

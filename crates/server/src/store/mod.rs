@@ -1,6 +1,7 @@
-//! The store: players (by a hash of their token), games (what they are, their secret seed, a version and a
-//! lease) and each game's actions in order. A game's state is never stored: it is its actions replayed from
-//! its seed.
+//! The store: players (each known by the hash of their first token, its id, with a chosen name and their
+//! tokens: the first and any claimed by a transfer, each revocable), games (what they are, their secret seed, a
+//! version and a lease, and their result once over) and each game's actions in order. A game's state is never
+//! stored: it is its actions replayed from its seed.
 //!
 //! One trait, [`Store`], two implementations: [`Sqlite`] (a file, one server: the default) and [`Postgres`]
 //! (several servers on one database). Both take their schema from the one list of migrations here, and the same
@@ -66,6 +67,31 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN lease_owner TEXT;
     ALTER TABLE games ADD COLUMN lease_until INTEGER;
     CREATE INDEX games_by_lease ON games(lease_until) WHERE lease_owner IS NOT NULL;
+",
+    // People: a player's id stays the hash of its first token (every game and seat names it), and the tokens
+    // that act as the player move to a table of their own, the first among them, so that a transfer can add one
+    // and a revocation end one without touching the games.
+    "
+    ALTER TABLE players ADD COLUMN name TEXT;
+    ALTER TABLE players ADD COLUMN name_key TEXT;
+    ALTER TABLE players ADD COLUMN list_games INTEGER NOT NULL DEFAULT 0;
+    CREATE UNIQUE INDEX players_by_name ON players(name_key);
+    CREATE TABLE tokens (
+        token_hash TEXT PRIMARY KEY,
+        player     TEXT NOT NULL REFERENCES players(token_hash),
+        created    INTEGER NOT NULL,
+        revoked    INTEGER
+    );
+    CREATE INDEX tokens_by_player ON tokens(player);
+    INSERT INTO tokens (token_hash, player, created) SELECT token_hash, token_hash, created FROM players;
+    CREATE TABLE transfers (
+        code_hash TEXT PRIMARY KEY,
+        player    TEXT NOT NULL REFERENCES players(token_hash),
+        expires   INTEGER NOT NULL,
+        used      INTEGER
+    );
+    CREATE INDEX transfers_by_player ON transfers(player);
+    ALTER TABLE games ADD COLUMN result TEXT;
 ",
 ];
 
@@ -172,6 +198,10 @@ pub struct GameRow {
     /// Until when that server's lease holds, in milliseconds since 1970.
     #[serde(skip)]
     pub lease_until: Option<i64>,
+    /// Once the match is over, its result as JSON (`{"points": [seat 0, seat 1], "text"}`); `None` while it is
+    /// played, and for games finished before results were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
 }
 
 impl GameRow {
@@ -199,6 +229,149 @@ pub enum JoinError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// A person as the store keeps them: who they are to others, and what they chose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    /// The player's id: the hash of its first token, which its games and seats name.
+    pub id: String,
+    /// The display name chosen, if any.
+    pub name: Option<String>,
+    /// When the player was made, in seconds since 1970.
+    pub created: i64,
+    /// Whether the player's finished games are listed on their public profile.
+    pub list_games: bool,
+    /// How many of the player's tokens are not revoked.
+    pub tokens: usize,
+}
+
+/// What a token is: whose, and whether it was revoked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenRow {
+    /// The player it acts as.
+    pub player: String,
+    /// When it was revoked, in seconds since 1970; `None` while it works.
+    pub revoked: Option<i64>,
+}
+
+/// A person seated at a game, with their display name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// The seat.
+    pub seat: u8,
+    /// The player's id.
+    pub player: String,
+    /// The player's display name, if chosen.
+    pub name: Option<String>,
+}
+
+/// A game as a list of games shows it: its row and its people with their names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedGame {
+    /// The game's row.
+    pub row: GameRow,
+    /// The people seated, by seat.
+    pub people: Vec<Seated>,
+}
+
+/// Why a display name could not be taken.
+#[derive(Debug, thiserror::Error)]
+pub enum NameError {
+    /// Another player has it (whatever its letters' case).
+    #[error("this name is taken")]
+    Taken,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a transfer's code gave no token.
+#[derive(Debug, thiserror::Error)]
+pub enum ClaimError {
+    /// No code is this one, or it was used already.
+    #[error("this code is not known, or was used already")]
+    Unknown,
+    /// The code is past its time.
+    #[error("this code has expired")]
+    Expired,
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The key a display name is unique by: its letters in lower case, so that `Ada` and `ada` are one name.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// A token as a backup holds it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenDump {
+    /// The token's hash.
+    pub token_hash: String,
+    /// When it was made, in seconds since 1970.
+    pub created: i64,
+    /// When it was revoked, if it was.
+    #[serde(default)]
+    pub revoked: Option<i64>,
+}
+
+/// A transfer's code as a backup holds it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransferDump {
+    /// The code's hash.
+    pub code_hash: String,
+    /// When it stops working, in seconds since 1970.
+    pub expires: i64,
+    /// When it was used, if it was.
+    #[serde(default)]
+    pub used: Option<i64>,
+}
+
+/// A player whole, as a backup holds it: a backup of format 1 gave only the id and when it was made.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDump {
+    /// The player's id (the hash of its first token).
+    pub token_hash: String,
+    /// When it was made, in seconds since 1970.
+    pub created: i64,
+    /// The display name, if chosen.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Whether its finished games are listed on its profile.
+    #[serde(default)]
+    pub list_games: bool,
+    /// Its tokens; `None` (a backup of format 1): its first token alone, the one its id is the hash of.
+    #[serde(default)]
+    pub tokens: Option<Vec<TokenDump>>,
+    /// Its transfers' codes.
+    #[serde(default)]
+    pub transfers: Vec<TransferDump>,
+}
+
+impl PlayerDump {
+    /// A player of a backup of format 1 (or a new one): its id and when it was made, its first token alone.
+    pub fn plain(token_hash: &str, created: i64) -> PlayerDump {
+        PlayerDump {
+            token_hash: token_hash.to_owned(),
+            created,
+            name: None,
+            list_games: false,
+            tokens: None,
+            transfers: Vec::new(),
+        }
+    }
+
+    /// Its tokens: those given, or its first token alone.
+    pub fn all_tokens(&self) -> Vec<TokenDump> {
+        self.tokens.clone().unwrap_or_else(|| {
+            vec![TokenDump { token_hash: self.token_hash.clone(), created: self.created, revoked: None }]
+        })
+    }
 }
 
 /// A game whole, as a backup holds it: its row, its seats and its actions with when each was made.
@@ -246,13 +419,13 @@ pub trait Store: Send + Sync {
     /// When it does not.
     fn ping(&self) -> Result<(), StoreError>;
 
-    /// Adds a player by the hash of its token.
+    /// Adds a player by the hash of its token (its id, and its first token).
     ///
     /// # Errors
     /// When the store fails (the player exists already included).
     fn add_player(&self, token_hash: &str) -> Result<(), StoreError>;
 
-    /// Whether a player with this token hash exists.
+    /// Whether a player with this id (the hash of its first token) exists.
     ///
     /// # Errors
     /// When the store fails.
@@ -264,13 +437,21 @@ pub trait Store: Send + Sync {
     /// When the store fails; then nothing is added.
     fn add_game(&self, game: &GameRow, seats: &[(u8, String)], actions: &[String]) -> Result<(), StoreError>;
 
-    /// Appends actions to a game made from its `version`, from position `first` on, sets its status, bumps its
-    /// version and ends any lease on it, in one transaction.
+    /// Appends actions to a game made from its `version`, from position `first` on, sets its status and its
+    /// result (JSON, once over; else `None`), bumps its version and ends any lease on it, in one transaction.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game is no longer at `version`; any failure of the store. Then nothing
     /// changes.
-    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError>;
+    fn append(
+        &self,
+        id: &str,
+        version: i64,
+        first: usize,
+        actions: &[String],
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<(), StoreError>;
 
     /// The people seated at a game: each seat with the hash of its person's token.
     ///
@@ -353,11 +534,90 @@ pub trait Store: Send + Sync {
     /// When the store fails.
     fn dump_game(&self, id: &str) -> Result<Option<GameDump>, StoreError>;
 
-    /// Adds a player from a backup, with when it was made.
+    /// A player whole (name, tokens, transfers' codes), for a backup.
     ///
     /// # Errors
-    /// When the store fails (the player exists already included).
-    fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError>;
+    /// When the store fails.
+    fn dump_player(&self, id: &str) -> Result<Option<PlayerDump>, StoreError>;
+
+    /// Adds a player from a backup, exactly as it was (its first token alone when the backup gives none), in one
+    /// transaction.
+    ///
+    /// # Errors
+    /// When the store fails (the player, a token or a code exists already included); then nothing is added.
+    fn restore_player(&self, player: &PlayerDump) -> Result<(), StoreError>;
+
+    /// What the token with this hash is: whose, and whether it was revoked; `None` for a token no player has.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn token(&self, token_hash: &str) -> Result<Option<TokenRow>, StoreError>;
+
+    /// The player with this id, as others know them.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn person(&self, id: &str) -> Result<Option<Person>, StoreError>;
+
+    /// The player whose display name is `name`, whatever its letters' case.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn person_named(&self, name: &str) -> Result<Option<Person>, StoreError>;
+
+    /// Gives player `id` the display name `name` (checked by the caller), in place of any it had.
+    ///
+    /// # Errors
+    /// [`NameError::Taken`] when another player has it, in any case of its letters (the store's unique index
+    /// decides, so of two players asking at once one gets it); any failure of the store. Then nothing changes.
+    fn set_name(&self, id: &str, name: &str) -> Result<(), NameError>;
+
+    /// Whether player `id`'s finished games are listed on its public profile.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn set_listing(&self, id: &str, list: bool) -> Result<(), StoreError>;
+
+    /// How many games player `id` made or sits at: those being played, and those over.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn game_counts(&self, id: &str) -> Result<(usize, usize), StoreError>;
+
+    /// Player `id`'s games (made or seated at), the most recently changed first, at most 200, each with its
+    /// people and their names; only those over when `over_only`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn listing(&self, id: &str, over_only: bool) -> Result<Vec<ListedGame>, StoreError>;
+
+    /// Adds a transfer's code (by its hash) for player `id`, working through the second `expires`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn add_transfer(&self, id: &str, code_hash: &str, expires: i64) -> Result<(), StoreError>;
+
+    /// Uses the transfer's code with this hash at `now`: gives its player the new token `token_hash`, and the
+    /// code is used up, in one transaction. The player's id.
+    ///
+    /// # Errors
+    /// [`ClaimError::Unknown`] for a code no transfer has or one used already (of two claims at once, one gets
+    /// it), [`ClaimError::Expired`] past its time; any failure of the store. Then nothing changes.
+    fn claim(&self, code_hash: &str, token_hash: &str, now: i64) -> Result<String, ClaimError>;
+
+    /// Revokes the token with this hash at `now`; false when it was revoked already (or is no player's).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn revoke(&self, token_hash: &str, now: i64) -> Result<bool, StoreError>;
+
+    /// Revokes every token of player `id` but `keep` at `now`, and drops its transfers' codes not used yet (so
+    /// that a token revoked cannot come back through a code it made), in one transaction; how many tokens it
+    /// revoked.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn revoke_others(&self, id: &str, keep: &str, now: i64) -> Result<usize, StoreError>;
 
     /// Adds a game from a backup, exactly as it was, in one transaction.
     ///
@@ -408,6 +668,19 @@ fn check_join(
         return Err(JoinError::Full);
     }
     Ok(())
+}
+
+/// The rules of using a transfer's code at `now`, the same in every store: `found` is the code's player, when it
+/// stops working (it works through its last second) and when it was used, if the code is known.
+fn check_claim(found: Option<(String, i64, Option<i64>)>, now: i64) -> Result<String, ClaimError> {
+    let Some((player, expires, used)) = found else { return Err(ClaimError::Unknown) };
+    if used.is_some() {
+        return Err(ClaimError::Unknown);
+    }
+    if expires < now {
+        return Err(ClaimError::Expired);
+    }
+    Ok(player)
 }
 
 /// Seconds since 1970.

@@ -16,7 +16,8 @@ use ::postgres::types::ToSql;
 use ::postgres::{Client, Config, GenericClient, IsolationLevel, NoTls, Row, Statement, Transaction};
 
 use super::{
-    Changed, Failure, GameDump, GameRow, JoinError, Listener, MIGRATIONS, Store, StoreError, check_join, now,
+    Changed, ClaimError, Failure, GameDump, GameRow, JoinError, ListedGame, Listener, MIGRATIONS, NameError, Person,
+    PlayerDump, Seated, Store, StoreError, TokenDump, TokenRow, TransferDump, check_claim, check_join, name_key, now,
     server_name,
 };
 
@@ -37,7 +38,15 @@ const SESSION: &str = "-c lock_timeout=2000 -c statement_timeout=10000";
 macro_rules! game_columns {
     () => {
         "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
-         lease_owner, lease_until"
+         lease_owner, lease_until, result"
+    };
+}
+
+/// A person's columns, in the order [`row_to_person`] reads them.
+macro_rules! person_columns {
+    () => {
+        "token_hash, name, created, list_games, \
+         (SELECT COUNT(*) FROM tokens t WHERE t.player = players.token_hash AND t.revoked IS NULL)"
     };
 }
 
@@ -47,10 +56,14 @@ mod sql {
     pub const VERSION: &str = "SELECT version FROM hamle_schema";
     pub const PING: &str = "SELECT 1";
     pub const HAS_PLAYER: &str = "SELECT 1 FROM players WHERE token_hash = $1";
-    pub const ADD_PLAYER: &str = "INSERT INTO players (token_hash, created) VALUES ($1, $2)";
+    pub const ADD_PLAYER: &str =
+        "INSERT INTO players (token_hash, created, name, name_key, list_games) VALUES ($1, $2, $3, $4, $5)";
+    pub const ADD_TOKEN: &str = "INSERT INTO tokens (token_hash, player, created, revoked) VALUES ($1, $2, $3, $4)";
+    pub const RESTORE_TRANSFER: &str =
+        "INSERT INTO transfers (code_hash, player, expires, used) VALUES ($1, $2, $3, $4)";
     pub const ADD_GAME: &str = "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated, \
-                                format, invite, invite_expires, version) \
-                                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+                                format, invite, invite_expires, version, result) \
+                                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
     pub const ADD_SEAT: &str = "INSERT INTO seats (game, seat, player) VALUES ($1, $2, $3)";
     pub const ADD_ACTION: &str = "INSERT INTO actions (game, seq, action, at) VALUES ($1, $2, $3, $4)";
     pub const NOTIFY: &str = "SELECT pg_notify($1, $2)";
@@ -59,7 +72,8 @@ mod sql {
     // version moved on), the actions ($6, from position $5) are inserted only if it was, and the other servers are
     // told. No row comes back when the version had moved on.
     pub const APPEND: &str = "WITH moved AS (UPDATE games SET status = $2, updated = $3, version = version + 1, \
-                              lease_owner = NULL, lease_until = NULL WHERE id = $1 AND version = $4 RETURNING id), \
+                              lease_owner = NULL, lease_until = NULL, result = $9 WHERE id = $1 AND version = $4 \
+                              RETURNING id), \
                               added AS (INSERT INTO actions (game, seq, action, at) \
                               SELECT moved.id, $5 + t.n - 1, t.action, $3 FROM moved, \
                               unnest($6::text[]) WITH ORDINALITY AS t(action, n)) \
@@ -87,6 +101,35 @@ mod sql {
     pub const PLAYERS: &str = "SELECT token_hash, created FROM players ORDER BY created, token_hash";
     pub const GAME_IDS: &str = "SELECT id FROM games ORDER BY created, id";
     pub const ACTIONS_AT: &str = "SELECT action, at FROM actions WHERE game = $1 ORDER BY seq";
+    pub const TOKEN: &str = "SELECT player, revoked FROM tokens WHERE token_hash = $1";
+    pub const PERSON: &str = concat!("SELECT ", person_columns!(), " FROM players WHERE token_hash = $1");
+    pub const PERSON_NAMED: &str = concat!("SELECT ", person_columns!(), " FROM players WHERE name_key = $1");
+    pub const SET_NAME: &str = "UPDATE players SET name = $2, name_key = $3 WHERE token_hash = $1";
+    pub const SET_LISTING: &str = "UPDATE players SET list_games = $2 WHERE token_hash = $1";
+    pub const GAME_COUNTS: &str = "SELECT COALESCE(SUM(CASE WHEN status = 'over' THEN 0 ELSE 1 END), 0), \
+                                   COALESCE(SUM(CASE WHEN status = 'over' THEN 1 ELSE 0 END), 0) FROM games \
+                                   WHERE player = $1 OR id IN (SELECT game FROM seats WHERE player = $1)";
+    pub const LISTING: &str = concat!(
+        "SELECT ",
+        game_columns!(),
+        " FROM games WHERE (player = $1 OR id IN (SELECT game FROM seats WHERE player = $1)) \
+          AND ($2 = false OR status = 'over') ORDER BY updated DESC, created DESC, id DESC LIMIT 200"
+    );
+    pub const SEATED: &str = "SELECT s.game, s.seat, s.player, p.name FROM seats s \
+                              JOIN players p ON p.token_hash = s.player WHERE s.game = ANY($1) ORDER BY s.game, s.seat";
+    pub const ADD_TRANSFER: &str = "INSERT INTO transfers (code_hash, player, expires) VALUES ($1, $2, $3)";
+    // Locks the code's row: two claims of one code take turns, and the second finds it used.
+    pub const TRANSFER: &str = "SELECT player, expires, used FROM transfers WHERE code_hash = $1 FOR UPDATE";
+    pub const USE_TRANSFER: &str = "UPDATE transfers SET used = $2 WHERE code_hash = $1";
+    pub const NEW_TOKEN: &str = "INSERT INTO tokens (token_hash, player, created) VALUES ($1, $2, $3)";
+    pub const REVOKE: &str = "UPDATE tokens SET revoked = $2 WHERE token_hash = $1 AND revoked IS NULL";
+    pub const REVOKE_OTHERS: &str =
+        "UPDATE tokens SET revoked = $3 WHERE player = $1 AND token_hash <> $2 AND revoked IS NULL";
+    pub const DROP_TRANSFERS: &str = "DELETE FROM transfers WHERE player = $1 AND used IS NULL";
+    pub const TOKENS_OF: &str =
+        "SELECT token_hash, created, revoked FROM tokens WHERE player = $1 ORDER BY created, token_hash";
+    pub const TRANSFERS_OF: &str =
+        "SELECT code_hash, expires, used FROM transfers WHERE player = $1 ORDER BY expires, code_hash";
 }
 
 /// A connection of the pool and the statements prepared on it.
@@ -315,6 +358,7 @@ fn insert_game(
             &game.invite,
             &game.invite_expires,
             &game.version,
+            &game.result,
         ],
     )?;
     for (seat, player) in seats {
@@ -397,7 +441,7 @@ impl Store for Postgres {
     }
 
     fn add_player(&self, token_hash: &str) -> Result<(), StoreError> {
-        self.restore_player(token_hash, now())
+        self.restore_player(&PlayerDump::plain(token_hash, now()))
     }
 
     fn has_player(&self, token_hash: &str) -> Result<bool, StoreError> {
@@ -417,11 +461,19 @@ impl Store for Postgres {
         })
     }
 
-    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
+    fn append(
+        &self,
+        id: &str,
+        version: i64,
+        first: usize,
+        actions: &[String],
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
         let told = format!("{} {id}", self.server);
         self.with(|c| {
-            let params: [&(dyn ToSql + Sync); 8] =
-                [&id, &status, &now(), &version, &count(first), &actions, &CHANNEL, &told];
+            let params: [&(dyn ToSql + Sync); 9] =
+                [&id, &status, &now(), &version, &count(first), &actions, &CHANNEL, &told, &result];
             if c.query(sql::APPEND, &params)?.is_empty() {
                 return Err(StoreError::Conflict);
             }
@@ -547,10 +599,165 @@ impl Store for Postgres {
         })
     }
 
-    fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError> {
+    fn dump_player(&self, id: &str) -> Result<Option<PlayerDump>, StoreError> {
         self.with(|c| {
-            c.execute(sql::ADD_PLAYER, &[&token_hash, &created])?;
+            let (person, tokens, transfers) = (c.st(sql::PERSON)?, c.st(sql::TOKENS_OF)?, c.st(sql::TRANSFERS_OF)?);
+            // One snapshot, so that the row, tokens and codes are of one moment.
+            let mut tx =
+                c.client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
+            let Some(row) = tx.query_opt(&person, &[&id])? else { return Ok(None) };
+            let person = row_to_person(&row)?;
+            let tokens = tx
+                .query(&tokens, &[&id])?
+                .iter()
+                .map(|r| Ok(TokenDump { token_hash: r.try_get(0)?, created: r.try_get(1)?, revoked: r.try_get(2)? }))
+                .collect::<Result<_, ::postgres::Error>>()?;
+            let transfers = tx
+                .query(&transfers, &[&id])?
+                .iter()
+                .map(|r| Ok(TransferDump { code_hash: r.try_get(0)?, expires: r.try_get(1)?, used: r.try_get(2)? }))
+                .collect::<Result<_, ::postgres::Error>>()?;
+            tx.commit()?;
+            Ok(Some(PlayerDump {
+                token_hash: person.id,
+                created: person.created,
+                name: person.name,
+                list_games: person.list_games,
+                tokens: Some(tokens),
+                transfers,
+            }))
+        })
+    }
+
+    fn restore_player(&self, player: &PlayerDump) -> Result<(), StoreError> {
+        self.with(|c| {
+            let (add, token, transfer) = (c.st(sql::ADD_PLAYER)?, c.st(sql::ADD_TOKEN)?, c.st(sql::RESTORE_TRANSFER)?);
+            let mut tx = c.client.transaction()?;
+            let key = player.name.as_deref().map(name_key);
+            tx.execute(
+                &add,
+                &[&player.token_hash, &player.created, &player.name, &key, &i64::from(player.list_games)],
+            )?;
+            for t in player.all_tokens() {
+                tx.execute(&token, &[&t.token_hash, &player.token_hash, &t.created, &t.revoked])?;
+            }
+            for t in &player.transfers {
+                tx.execute(&transfer, &[&t.code_hash, &player.token_hash, &t.expires, &t.used])?;
+            }
+            tx.commit()?;
             Ok(())
+        })
+    }
+
+    fn token(&self, token_hash: &str) -> Result<Option<TokenRow>, StoreError> {
+        self.with(|c| {
+            let Some(row) = c.query_opt(sql::TOKEN, &[&token_hash])? else { return Ok(None) };
+            Ok(Some(TokenRow { player: row.try_get(0)?, revoked: row.try_get(1)? }))
+        })
+    }
+
+    fn person(&self, id: &str) -> Result<Option<Person>, StoreError> {
+        self.with(|c| Ok(c.query_opt(sql::PERSON, &[&id])?.as_ref().map(row_to_person).transpose()?))
+    }
+
+    fn person_named(&self, name: &str) -> Result<Option<Person>, StoreError> {
+        let key = name_key(name);
+        self.with(|c| Ok(c.query_opt(sql::PERSON_NAMED, &[&key])?.as_ref().map(row_to_person).transpose()?))
+    }
+
+    fn set_name(&self, id: &str, name: &str) -> Result<(), NameError> {
+        let key = name_key(name);
+        let changed = self.with(|c| Ok(c.execute(sql::SET_NAME, &[&id, &name, &key])?));
+        match changed {
+            Err(StoreError::Postgres(e)) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Err(NameError::Taken),
+            Err(e) => Err(e.into()),
+            Ok(_) => Ok(()),
+        }
+    }
+
+    fn set_listing(&self, id: &str, list: bool) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(sql::SET_LISTING, &[&id, &i64::from(list)])?;
+            Ok(())
+        })
+    }
+
+    fn game_counts(&self, id: &str) -> Result<(usize, usize), StoreError> {
+        self.with(|c| {
+            let row = c.query_one(sql::GAME_COUNTS, &[&id])?;
+            let (playing, over): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+            Ok((usize::try_from(playing).unwrap_or(0), usize::try_from(over).unwrap_or(0)))
+        })
+    }
+
+    fn listing(&self, id: &str, over_only: bool) -> Result<Vec<ListedGame>, StoreError> {
+        self.with(|c| {
+            let (games, seated) = (c.st(sql::LISTING)?, c.st(sql::SEATED)?);
+            // One snapshot, so that the games and their people are of one moment.
+            let mut tx =
+                c.client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
+            let rows = tx.query(&games, &[&id, &over_only])?.iter().map(row_to_game).collect::<Result<Vec<_>, _>>()?;
+            let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+            let mut people: HashMap<String, Vec<Seated>> = HashMap::new();
+            for r in tx.query(&seated, &[&ids])? {
+                let seat = u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(u8::MAX);
+                let person = Seated { seat, player: r.try_get(2)?, name: r.try_get(3)? };
+                people.entry(r.try_get(0)?).or_default().push(person);
+            }
+            tx.commit()?;
+            Ok(rows
+                .into_iter()
+                .map(|row| {
+                    let people = people.remove(&row.id).unwrap_or_default();
+                    ListedGame { row, people }
+                })
+                .collect())
+        })
+    }
+
+    fn add_transfer(&self, id: &str, code_hash: &str, expires: i64) -> Result<(), StoreError> {
+        self.with(|c| {
+            c.execute(sql::ADD_TRANSFER, &[&code_hash, &id, &expires])?;
+            Ok(())
+        })
+    }
+
+    fn claim(&self, code_hash: &str, token_hash: &str, now: i64) -> Result<String, ClaimError> {
+        let mut refused = None;
+        let player = self.with(|c| {
+            let (lock, used, token) = (c.st(sql::TRANSFER)?, c.st(sql::USE_TRANSFER)?, c.st(sql::NEW_TOKEN)?);
+            let mut tx = c.client.transaction()?;
+            let found = match tx.query_opt(&lock, &[&code_hash])? {
+                Some(row) => Some((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?)),
+                None => None,
+            };
+            let player = match check_claim(found, now) {
+                Ok(player) => player,
+                Err(e) => {
+                    refused = Some(e);
+                    return Ok(String::new());
+                }
+            };
+            tx.execute(&used, &[&code_hash, &now])?;
+            tx.execute(&token, &[&token_hash, &player, &now])?;
+            tx.commit()?;
+            Ok(player)
+        })?;
+        refused.map_or(Ok(player), Err)
+    }
+
+    fn revoke(&self, token_hash: &str, now: i64) -> Result<bool, StoreError> {
+        self.with(|c| Ok(c.execute(sql::REVOKE, &[&token_hash, &now])? == 1))
+    }
+
+    fn revoke_others(&self, id: &str, keep: &str, now: i64) -> Result<usize, StoreError> {
+        self.with(|c| {
+            let (revoke, drop) = (c.st(sql::REVOKE_OTHERS)?, c.st(sql::DROP_TRANSFERS)?);
+            let mut tx = c.client.transaction()?;
+            let revoked = tx.execute(&revoke, &[&id, &keep, &now])?;
+            tx.execute(&drop, &[&id])?;
+            tx.commit()?;
+            Ok(usize::try_from(revoked).unwrap_or(usize::MAX))
         })
     }
 
@@ -584,5 +791,16 @@ fn row_to_game(r: &Row) -> Result<GameRow, ::postgres::Error> {
         version: r.try_get(12)?,
         lease_owner: r.try_get(13)?,
         lease_until: r.try_get(14)?,
+        result: r.try_get(15)?,
+    })
+}
+
+fn row_to_person(r: &Row) -> Result<Person, ::postgres::Error> {
+    Ok(Person {
+        id: r.try_get(0)?,
+        name: r.try_get(1)?,
+        created: r.try_get(2)?,
+        list_games: r.try_get::<_, i64>(3)? != 0,
+        tokens: usize::try_from(r.try_get::<_, i64>(4)?).unwrap_or(0),
     })
 }

@@ -8,7 +8,10 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{GameDump, GameRow, JoinError, Listener, MIGRATIONS, Store, StoreError, now, server_name};
+use super::{
+    ClaimError, GameDump, GameRow, JoinError, ListedGame, Listener, MIGRATIONS, NameError, Person, PlayerDump, Seated,
+    Store, StoreError, TokenDump, TokenRow, TransferDump, name_key, now, server_name,
+};
 
 /// The SQLite store.
 pub struct Sqlite {
@@ -36,7 +39,15 @@ const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The columns of a game row, in the order [`row_to_game`] reads them.
 const GAME_COLUMNS: &str = "id, player, kind, setup, seed, salt, status, created, updated, format, invite, invite_expires, version, \
-     lease_owner, lease_until";
+     lease_owner, lease_until, result";
+
+/// A person's columns, in the order [`row_to_person`] reads them.
+const PERSON_COLUMNS: &str = "token_hash, name, created, list_games, \
+     (SELECT COUNT(*) FROM tokens t WHERE t.player = players.token_hash AND t.revoked IS NULL)";
+
+/// The games a player made or sits at (`?1`), only those over when `?2` is true.
+const GAMES_OF: &str = "FROM games WHERE (player = ?1 OR id IN (SELECT game FROM seats WHERE player = ?1)) \
+     AND (?2 = 0 OR status = 'over')";
 
 impl Sqlite {
     /// Opens (creating it if need be) the database at `path` and brings its schema up to date.
@@ -125,8 +136,8 @@ fn insert_game(
 ) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO games (id, player, kind, setup, seed, salt, status, created, updated, format, invite,
-                            invite_expires, version)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                            invite_expires, version, result)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         params![
             game.id,
             game.player,
@@ -140,7 +151,8 @@ fn insert_game(
             game.format,
             game.invite,
             game.invite_expires,
-            game.version
+            game.version,
+            game.result
         ],
     )?;
     for (seat, player) in seats {
@@ -175,7 +187,7 @@ impl Store for Sqlite {
     }
 
     fn add_player(&self, token_hash: &str) -> Result<(), StoreError> {
-        self.restore_player(token_hash, now())
+        self.restore_player(&PlayerDump::plain(token_hash, now()))
     }
 
     fn has_player(&self, token_hash: &str) -> Result<bool, StoreError> {
@@ -197,15 +209,23 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn append(&self, id: &str, version: i64, first: usize, actions: &[String], status: &str) -> Result<(), StoreError> {
+    fn append(
+        &self,
+        id: &str,
+        version: i64,
+        first: usize,
+        actions: &[String],
+        status: &str,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
         let mut db = self.db();
         let tx = db.transaction()?;
         let at = now();
         let changed = tx.execute(
             "UPDATE games SET status = ?2, updated = ?3, version = version + 1, lease_owner = NULL,
-                              lease_until = NULL
+                              lease_until = NULL, result = ?5
              WHERE id = ?1 AND version = ?4",
-            params![id, status, at, version],
+            params![id, status, at, version, result],
         )?;
         if changed == 0 {
             return Err(StoreError::Conflict);
@@ -350,9 +370,194 @@ impl Store for Sqlite {
         Ok(Some(GameDump { row, seats, actions }))
     }
 
-    fn restore_player(&self, token_hash: &str, created: i64) -> Result<(), StoreError> {
-        self.db().execute("INSERT INTO players (token_hash, created) VALUES (?1, ?2)", params![token_hash, created])?;
+    fn dump_player(&self, id: &str) -> Result<Option<PlayerDump>, StoreError> {
+        // One read transaction, so that the row, tokens and codes are of one moment.
+        let mut db = self.reader();
+        let tx = db.transaction()?;
+        let Some(person) = tx
+            .query_row(&format!("SELECT {PERSON_COLUMNS} FROM players WHERE token_hash = ?1"), [id], row_to_person)
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let tokens = {
+            let mut query = tx.prepare(
+                "SELECT token_hash, created, revoked FROM tokens WHERE player = ?1 ORDER BY created, token_hash",
+            )?;
+            let rows = query
+                .query_map([id], |r| Ok(TokenDump { token_hash: r.get(0)?, created: r.get(1)?, revoked: r.get(2)? }))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let transfers = {
+            let mut query = tx.prepare(
+                "SELECT code_hash, expires, used FROM transfers WHERE player = ?1 ORDER BY expires, code_hash",
+            )?;
+            let rows = query
+                .query_map([id], |r| Ok(TransferDump { code_hash: r.get(0)?, expires: r.get(1)?, used: r.get(2)? }))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        tx.finish()?;
+        Ok(Some(PlayerDump {
+            token_hash: person.id,
+            created: person.created,
+            name: person.name,
+            list_games: person.list_games,
+            tokens: Some(tokens),
+            transfers,
+        }))
+    }
+
+    fn restore_player(&self, player: &PlayerDump) -> Result<(), StoreError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        tx.execute(
+            "INSERT INTO players (token_hash, created, name, name_key, list_games) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                player.token_hash,
+                player.created,
+                player.name,
+                player.name.as_deref().map(name_key),
+                player.list_games
+            ],
+        )?;
+        for token in player.all_tokens() {
+            tx.execute(
+                "INSERT INTO tokens (token_hash, player, created, revoked) VALUES (?1, ?2, ?3, ?4)",
+                params![token.token_hash, player.token_hash, token.created, token.revoked],
+            )?;
+        }
+        for transfer in &player.transfers {
+            tx.execute(
+                "INSERT INTO transfers (code_hash, player, expires, used) VALUES (?1, ?2, ?3, ?4)",
+                params![transfer.code_hash, player.token_hash, transfer.expires, transfer.used],
+            )?;
+        }
+        tx.commit()?;
         Ok(())
+    }
+
+    fn token(&self, token_hash: &str) -> Result<Option<TokenRow>, StoreError> {
+        Ok(self
+            .reader()
+            .query_row("SELECT player, revoked FROM tokens WHERE token_hash = ?1", [token_hash], |r| {
+                Ok(TokenRow { player: r.get(0)?, revoked: r.get(1)? })
+            })
+            .optional()?)
+    }
+
+    fn person(&self, id: &str) -> Result<Option<Person>, StoreError> {
+        let sql = format!("SELECT {PERSON_COLUMNS} FROM players WHERE token_hash = ?1");
+        Ok(self.reader().query_row(&sql, [id], row_to_person).optional()?)
+    }
+
+    fn person_named(&self, name: &str) -> Result<Option<Person>, StoreError> {
+        let sql = format!("SELECT {PERSON_COLUMNS} FROM players WHERE name_key = ?1");
+        Ok(self.reader().query_row(&sql, [name_key(name)], row_to_person).optional()?)
+    }
+
+    fn set_name(&self, id: &str, name: &str) -> Result<(), NameError> {
+        let changed = self.db().execute(
+            "UPDATE players SET name = ?2, name_key = ?3 WHERE token_hash = ?1",
+            params![id, name, name_key(name)],
+        );
+        match changed {
+            Err(rusqlite::Error::SqliteFailure(e, _)) if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE => {
+                Err(NameError::Taken)
+            }
+            Err(e) => Err(StoreError::from(e).into()),
+            Ok(_) => Ok(()),
+        }
+    }
+
+    fn set_listing(&self, id: &str, list: bool) -> Result<(), StoreError> {
+        self.db().execute("UPDATE players SET list_games = ?2 WHERE token_hash = ?1", params![id, list])?;
+        Ok(())
+    }
+
+    fn game_counts(&self, id: &str) -> Result<(usize, usize), StoreError> {
+        let sql = format!(
+            "SELECT COALESCE(SUM(CASE WHEN status = 'over' THEN 0 ELSE 1 END), 0),
+                    COALESCE(SUM(CASE WHEN status = 'over' THEN 1 ELSE 0 END), 0) {GAMES_OF}"
+        );
+        let (playing, over): (i64, i64) =
+            self.reader().query_row(&sql, params![id, false], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok((usize::try_from(playing).unwrap_or(0), usize::try_from(over).unwrap_or(0)))
+    }
+
+    fn listing(&self, id: &str, over_only: bool) -> Result<Vec<ListedGame>, StoreError> {
+        let mut db = self.reader();
+        let tx = db.transaction()?;
+        let rows: Vec<GameRow> = {
+            let sql =
+                format!("SELECT {GAME_COLUMNS} {GAMES_OF} ORDER BY updated DESC, created DESC, id DESC LIMIT 200");
+            let mut query = tx.prepare(&sql)?;
+            let rows = query.query_map(params![id, over_only], row_to_game)?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let mut listed = Vec::with_capacity(rows.len());
+        {
+            let mut seats = tx.prepare(
+                "SELECT s.seat, s.player, p.name FROM seats s JOIN players p ON p.token_hash = s.player
+                 WHERE s.game = ?1 ORDER BY s.seat",
+            )?;
+            for row in rows {
+                let people = seats
+                    .query_map([&row.id], |r| Ok(Seated { seat: r.get(0)?, player: r.get(1)?, name: r.get(2)? }))?
+                    .collect::<Result<_, _>>()?;
+                listed.push(ListedGame { row, people });
+            }
+        }
+        tx.finish()?;
+        Ok(listed)
+    }
+
+    fn add_transfer(&self, id: &str, code_hash: &str, expires: i64) -> Result<(), StoreError> {
+        self.db().execute(
+            "INSERT INTO transfers (code_hash, player, expires) VALUES (?1, ?2, ?3)",
+            params![code_hash, id, expires],
+        )?;
+        Ok(())
+    }
+
+    fn claim(&self, code_hash: &str, token_hash: &str, now: i64) -> Result<String, ClaimError> {
+        let mut db = self.db();
+        let tx = db.transaction().map_err(StoreError::from)?;
+        let found: Option<(String, i64, Option<i64>)> = tx
+            .query_row("SELECT player, expires, used FROM transfers WHERE code_hash = ?1", [code_hash], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()
+            .map_err(StoreError::from)?;
+        let player = super::check_claim(found, now)?;
+        tx.execute("UPDATE transfers SET used = ?2 WHERE code_hash = ?1", params![code_hash, now])
+            .map_err(StoreError::from)?;
+        tx.execute(
+            "INSERT INTO tokens (token_hash, player, created) VALUES (?1, ?2, ?3)",
+            params![token_hash, player, now],
+        )
+        .map_err(StoreError::from)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(player)
+    }
+
+    fn revoke(&self, token_hash: &str, now: i64) -> Result<bool, StoreError> {
+        let changed = self.db().execute(
+            "UPDATE tokens SET revoked = ?2 WHERE token_hash = ?1 AND revoked IS NULL",
+            params![token_hash, now],
+        )?;
+        Ok(changed == 1)
+    }
+
+    fn revoke_others(&self, id: &str, keep: &str, now: i64) -> Result<usize, StoreError> {
+        let mut db = self.db();
+        let tx = db.transaction()?;
+        let revoked = tx.execute(
+            "UPDATE tokens SET revoked = ?3 WHERE player = ?1 AND token_hash <> ?2 AND revoked IS NULL",
+            params![id, keep, now],
+        )?;
+        tx.execute("DELETE FROM transfers WHERE player = ?1 AND used IS NULL", [id])?;
+        tx.commit()?;
+        Ok(revoked)
     }
 
     fn restore_game(&self, game: &GameDump) -> Result<(), StoreError> {
@@ -382,6 +587,17 @@ fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         version: r.get(12)?,
         lease_owner: r.get(13)?,
         lease_until: r.get(14)?,
+        result: r.get(15)?,
+    })
+}
+
+fn row_to_person(r: &rusqlite::Row<'_>) -> rusqlite::Result<Person> {
+    Ok(Person {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        created: r.get(2)?,
+        list_games: r.get(3)?,
+        tokens: usize::try_from(r.get::<_, i64>(4)?).unwrap_or(0),
     })
 }
 
@@ -440,6 +656,7 @@ mod tests {
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         }
     }
 

@@ -20,11 +20,11 @@ pub fn on_postgres() -> bool {
     std::env::var("HAMLE_TEST_STORE").is_ok_and(|s| s == "postgres")
 }
 
-/// The default limits with the rates of actions, hints and event streams raised: a test plays as fast as a
-/// script, which the defaults (made for people) would slow down. The tests of the limits set their own.
+/// The default limits with the rates of actions, hints, event streams, names and transfers raised: a test plays as
+/// fast as a script, which the defaults (made for people) would slow down. The tests of the limits set their own.
 pub fn scripted() -> Limits {
     let fast = hamle_server::Rate { burst: 1_000_000, every: Duration::from_micros(1) };
-    Limits { actions: fast, hints: fast, streams_opened: fast, ..Limits::default() }
+    Limits { actions: fast, hints: fast, streams_opened: fast, people: fast, ..Limits::default() }
 }
 
 /// A running server; dropping it stops it.
@@ -196,6 +196,32 @@ impl Client {
             request = request.header("Authorization", format!("Bearer {t}"));
         }
         answer(request.send(body))
+    }
+
+    pub fn put_full(&self, path: &str, body: &str) -> Answer {
+        let mut request = self.agent.put(format!("{}{path}", self.base)).header("Content-Type", "application/json");
+        if let Some(t) = &self.token {
+            request = request.header("Authorization", format!("Bearer {t}"));
+        }
+        answer(request.send(body))
+    }
+
+    pub fn delete_full(&self, path: &str) -> Answer {
+        let mut request = self.agent.delete(format!("{}{path}", self.base));
+        if let Some(t) = &self.token {
+            request = request.header("Authorization", format!("Bearer {t}"));
+        }
+        answer(request.call())
+    }
+
+    pub fn put(&self, path: &str, body: &str) -> (u16, Value) {
+        let a = self.put_full(path, body);
+        (a.status, a.body)
+    }
+
+    pub fn delete(&self, path: &str) -> (u16, Value) {
+        let a = self.delete_full(path);
+        (a.status, a.body)
     }
 
     pub fn get(&self, path: &str) -> (u16, Value) {

@@ -1,0 +1,27 @@
+// A player's public page (`/profile?name=<name>`): their name, since when they play, and the finished games they
+// let be listed, each with its result and its review.
+import { api, attempt, el, param, say } from "./api.js";
+import { gameItem } from "./games.js";
+
+(async () => {
+  const name = param("name");
+  if (!name) {
+    say("Whose page? The address names nobody.", "error");
+    document.body.dataset.busy = "false";
+    return;
+  }
+  const answer = await attempt(() => api("GET", "/api/catalog"));
+  const catalog = new Map((answer?.games ?? []).map((g) => [g.name, g]));
+  const person = await attempt(() => api("GET", `/api/people/${encodeURIComponent(name)}`));
+  document.body.dataset.busy = "false";
+  if (!person) return;
+  document.title = `${person.name} — hamle`;
+  document.getElementById("profile").hidden = false;
+  document.getElementById("profile-title").textContent = person.name;
+  document.getElementById("since").textContent = `Plays since ${new Date(person.created * 1000).toLocaleDateString()}.`;
+  const list = document.getElementById("finished");
+  list.replaceChildren(...person.games.map((g) => gameItem(g, catalog)));
+  if (!person.games.length) {
+    list.append(el("li", {}, person.listed ? "No finished game yet." : `${person.name} lists no game.`));
+  }
+})();
