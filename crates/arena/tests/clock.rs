@@ -32,6 +32,8 @@ fn time_controls_read_as_minutes_and_seconds_or_days_and_refuse_the_rest() {
     assert_eq!("5+3".parse(), Ok(Control::Fischer { base_ms: 300_000, increment_ms: 3_000 }));
     assert_eq!("0.25+0".parse(), Ok(Control::Fischer { base_ms: 15_000, increment_ms: 0 }));
     assert_eq!("3d".parse(), Ok(Control::Days(3)));
+    assert_eq!("180+60".parse(), Ok(Control::Fischer { base_ms: 10_800_000, increment_ms: 60_000 }), "both ends");
+    assert_eq!("14d".parse(), Ok(Control::Days(14)));
     for bad in ["", "5", "5+", "+3", "0.1+0", "181+0", "5+61", "0d", "15d", "x+y", "5+-1"] {
         let refused = bad.parse::<Control>().expect_err(bad);
         assert!(refused.contains("MINUTES+SECONDS"), "{bad}: {refused}");
@@ -54,6 +56,10 @@ fn each_side_is_charged_the_time_it_was_to_act_and_gets_its_increment() {
     moved(&mut *live, 0, "c3", 1_035_000);
     assert_eq!(clock(&*live)["left_ms"], json!([60_000 - 25_000 + 2_000, 60_000 - 10_000 + 2_000]));
     assert_eq!(clock(&*live)["running"], 1);
+    // An action that is no move (O offers a draw at 1,040,000) charges O its time but earns no increment.
+    live.act_at(1, Action::OfferDraw, Some(1_040_000)).expect("an offer");
+    assert_eq!(clock(&*live)["left_ms"], json!([37_000, 52_000 - 5_000]));
+    assert_eq!(clock(&*live)["running"], 1, "still O's turn");
 }
 
 #[test]
@@ -114,8 +120,15 @@ fn correspondence_renews_the_days_at_each_turn() {
     moved(&mut *live, 1, "a1", day + 5);
     // O used a day and 5 ms of its two; X now has two whole days again, and O's left is what it did not use.
     assert_eq!(clock(&*live)["left_ms"], json!([2 * day, day - 5]));
-    assert!(live.flag(3 * day).is_none());
-    assert!(live.flag(3 * day + 5).is_some(), "X's two days ran out");
+    // X uses half a day, O a quarter: X's two days are whole again when its turn comes back.
+    moved(&mut *live, 0, "c3", day + 5 + day / 2);
+    moved(&mut *live, 1, "a3", day + 5 + day / 2 + day / 4);
+    assert_eq!(clock(&*live)["left_ms"][0], 2 * day);
+    let since = day + 5 + day / 2 + day / 4;
+    assert!(live.flag(since + 2 * day - 1).is_none());
+    let version = live.version();
+    assert!(live.flag(since + 2 * day).is_some(), "X's two days ran out");
+    assert_eq!(live.version(), version + 1, "the call of time is one more record");
 }
 
 #[test]
