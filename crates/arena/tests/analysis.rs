@@ -191,3 +191,41 @@ fn one_game_of_a_match_is_analysed_alone() {
     assert_eq!(games_of(&second), vec![2]);
     assert!(second["total"].as_u64() < whole["total"].as_u64());
 }
+
+#[test]
+fn moves_taken_back_are_not_judged() {
+    let setup = Setup {
+        game: spec("tictactoe"),
+        seats: vec![Seat::Person, Seat::Bot(spec("perfect"))],
+        helper: None,
+        length: None,
+    };
+    let kind = games::registry().game("tictactoe").expect("tictactoe");
+    let mut live = kind.start(setup.clone(), 4, Budget::UNLIMITED).expect("a match");
+    let mut records = Vec::new();
+    let bots = |live: &mut Box<dyn hamle_arena::Live>, records: &mut Vec<Record>| {
+        while let Some(turn) = live.bot_turn() {
+            records.push(match turn {
+                BotTurn::Acted(record) => record,
+                BotTurn::Think(thinking) => live.finish(thinking.run()).expect("a fresh thought"),
+            });
+        }
+    };
+    let mv = |text: &str| hamle_arena::Action::Move { mv: text.into() };
+    records.push(live.act(0, mv("a1")).expect("a1"));
+    bots(&mut live, &mut records);
+    records.push(live.act(0, hamle_arena::Action::Takeback).expect("taken back"));
+    records.push(live.act(0, mv("b2")).expect("b2"));
+    bots(&mut live, &mut records);
+    records.push(live.act(0, hamle_arena::Action::Resign).expect("resigned"));
+    let report = analyse(export(&setup, records, Some(4)), None).expect("an analysis");
+    let played: Vec<(u64, &str)> = report["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| (m["ply"].as_u64().expect("ply"), m["played"].as_str().expect("played")))
+        .collect();
+    assert_eq!(played.first(), Some(&(1, "b2")), "{played:?}");
+    assert!(!played.iter().any(|&(_, m)| m == "a1"), "a1 was taken back: {played:?}");
+    assert_eq!(played.len(), 2, "b2 and the bot's reply: {played:?}");
+}

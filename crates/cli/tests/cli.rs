@@ -885,6 +885,7 @@ fn a_store_exported_and_imported_into_a_new_file_holds_the_same_games_and_bad_ba
             version: 0,
             lease_owner: None,
             lease_until: None,
+            result: None,
         };
         store.add_game(&row, &[(0, "owner".into())], &["{}".into()]).expect("a game");
     }
