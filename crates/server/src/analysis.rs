@@ -22,7 +22,8 @@ use hamle_arena::analysis::{Job, Source};
 use serde_json::json;
 
 use crate::App;
-use crate::api::{Answer, ApiError, Client, blocking, exported, game_path, lock};
+use crate::answer::{Answer, ApiError, blocking, lock};
+use crate::api::{Client, exported, game_path};
 
 /// Analyses kept, finished or under way.
 const KEPT: usize = 64;

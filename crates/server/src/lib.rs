@@ -15,6 +15,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod answer;
 mod api;
 pub mod caps;
 pub mod client;
@@ -27,6 +28,7 @@ mod people;
 mod routes;
 mod schema;
 pub mod store;
+mod stored;
 pub mod think;
 mod web;
 
@@ -324,12 +326,12 @@ impl App {
 
     /// How many games are held in memory now.
     pub fn games_in_memory(&self) -> usize {
-        api::lock(&self.inner.games).len()
+        answer::lock(&self.inner.games).len()
     }
 
     /// About how many bytes the games held in memory take, as they estimate it.
     pub fn games_bytes(&self) -> usize {
-        api::lock(&self.inner.games).bytes()
+        answer::lock(&self.inner.games).bytes()
     }
 
     /// The limits the app was made with.
@@ -359,10 +361,10 @@ impl App {
             let app = App { inner };
             let ids: Vec<String> = match changed {
                 Changed::Game(id) => vec![id],
-                Changed::All => api::lock(&app.inner.channels).keys().cloned().collect(),
+                Changed::All => answer::lock(&app.inner.channels).keys().cloned().collect(),
             };
             for id in ids {
-                let followed = api::lock(&app.inner.channels).get(&id).is_some_and(|s| s.receiver_count() > 0);
+                let followed = answer::lock(&app.inner.channels).get(&id).is_some_and(|s| s.receiver_count() > 0);
                 if followed {
                     let app = app.clone();
                     runtime.spawn_blocking(move || api::refresh(&app, &id));
@@ -459,12 +461,12 @@ pub async fn serve_until(
             let mut every = tokio::time::interval(Duration::from_secs(60));
             loop {
                 every.tick().await;
-                for prune in api::lock(&app.inner.prune).iter() {
+                for prune in answer::lock(&app.inner.prune).iter() {
                     prune();
                 }
                 // A game followed once and never changed since keeps its channel until now: without this, a
                 // client following many games would leave one behind each.
-                api::lock(&app.inner.channels).retain(|_, sender| sender.receiver_count() > 0);
+                answer::lock(&app.inner.channels).retain(|_, sender| sender.receiver_count() > 0);
             }
         }
     });
@@ -483,7 +485,7 @@ pub async fn serve_until(
         };
         let ip = client::key(peer.ip());
         let each = if proxies.trusts(peer.ip()) { usize::MAX } else { limits.connections_per_address };
-        if api::lock(&connections).take(ip, limits.connections, each).is_err() {
+        if answer::lock(&connections).take(ip, limits.connections, each).is_err() {
             // Over a cap: closed at once, so it holds nothing.
             drop(stream);
             continue;
@@ -503,7 +505,7 @@ pub async fn serve_until(
         tokio::spawn(async move {
             // A connection that fails (reset, timed out) just ends.
             let _ = connection.await;
-            api::lock(&connections).give(ip);
+            answer::lock(&connections).give(ip);
         });
     }
     app.inner.draining.store(true, std::sync::atomic::Ordering::SeqCst);

@@ -16,9 +16,10 @@ use axum::response::IntoResponse;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::api::{Answer, ApiError, StoredSeat, StoredSetup, blocking, lock, typed_body};
+use crate::answer::{Answer, ApiError, blocking, lock, typed_body};
 use crate::client::bearer;
 use crate::store::{ClaimError, ListedGame, NameError, Person, TokenRow, now};
+use crate::stored::{StoredSeat, StoredSetup};
 use crate::{App, fair};
 
 /// What a server read from the store, and when: on a store other servers write too, it is read again once it is

@@ -19,9 +19,8 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
-use crate::api::{
-    ApiError, act, catalog, events, hint, join, list_games, lock, new_game, new_player, read_game, record,
-};
+use crate::answer::{ApiError, lock};
+use crate::api::{act, catalog, events, hint, join, list_games, new_game, new_player, read_game, record};
 use crate::client::{ByAddress, ByPlayer};
 use crate::{App, MAX_BODY, Rate, web};
 
