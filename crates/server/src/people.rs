@@ -59,16 +59,21 @@ pub(crate) struct Caller {
     pub(crate) player: String,
 }
 
-/// The player the request's bearer token acts as: `401` without one, `403` for a token that is no player's or
-/// was revoked.
-pub(crate) fn caller(app: &App, headers: &HeaderMap) -> Result<Caller, ApiError> {
-    let token = bearer(headers).ok_or_else(|| {
+/// The request's bearer token (its hash): `401` without one, before anything else of the request is read.
+fn token_of(headers: &HeaderMap) -> Result<String, ApiError> {
+    bearer(headers).ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "unauthorized",
             "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
         )
-    })?;
+    })
+}
+
+/// The player the request's bearer token acts as: `401` without one, `403` for a token that is no player's or
+/// was revoked.
+pub(crate) fn caller(app: &App, headers: &HeaderMap) -> Result<Caller, ApiError> {
+    let token = token_of(headers)?;
     if let Some(known) = lock(&app.inner.players).get(&token)
         && fresh(app, known)
     {
@@ -245,6 +250,8 @@ pub(crate) async fn set_name(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
+    // A request without a token is refused for that first, whatever its body.
+    token_of(&headers)?;
     let NameChoice { name } = typed_body(body)?;
     check_name(&name)?;
     blocking(move || {
@@ -289,6 +296,7 @@ pub(crate) async fn set_listing(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Answer {
+    token_of(&headers)?;
     let GamesListed { list } = typed_body(body)?;
     blocking(move || {
         let caller = caller(&app, &headers)?;

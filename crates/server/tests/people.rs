@@ -269,3 +269,13 @@ fn claims_and_name_changes_past_the_rate_limit_of_an_address_are_429() {
     assert!(refused.header("retry-after").is_some(), "Retry-After says when");
     assert_eq!(client.put("/api/me/name", r#"{"name": "Bea"}"#).0, 429, "names share the limit");
 }
+
+#[test]
+fn a_change_without_a_token_is_401_whatever_its_body() {
+    let server = Server::in_memory();
+    let anonymous = server.client();
+    for (path, body) in [("/api/me/name", r#"{"name": ""}"#), ("/api/me/name", "not json"), ("/api/me/listing", "{}")] {
+        let (status, answer) = anonymous.put(path, body);
+        assert_eq!((status, answer["error"].as_str()), (401, Some("unauthorized")), "{path} {body}: {answer}");
+    }
+}
