@@ -17,7 +17,6 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
-use hamle_arena::Refusal;
 use hamle_arena::analysis::{Job, Source};
 use serde_json::json;
 
@@ -65,14 +64,6 @@ impl Analyses {
             .iter()
             .filter(|(_, e)| e.report.is_none() && e.failed.is_none() && e.client == client)
             .count()
-    }
-}
-
-/// The refusal of an analysis as the API answers it.
-fn refused(refusal: Refusal) -> ApiError {
-    match refusal {
-        Refusal::Malformed(why) => ApiError::bad(why),
-        Refusal::NotAllowed(why) => ApiError::new(StatusCode::CONFLICT, "not_allowed", why),
     }
 }
 
@@ -131,7 +122,7 @@ pub(crate) async fn analysis(
         )
         .retry_after(2));
     }
-    let job = blocking(move || kind.analysis(Source::Record(export), effort, only).map_err(refused)).await?;
+    let job = blocking(move || kind.analysis(Source::Record(export), effort, only).map_err(ApiError::from)).await?;
     let (done, total) = (job.done(), job.total());
     let entry = Entry {
         client: client.0.clone(),
