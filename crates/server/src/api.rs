@@ -27,7 +27,8 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
 
 pub(crate) use crate::answer::{Answer, ApiError, blocking, lock, typed_body};
-use crate::store::{FORMAT, Failure, GameRow, JoinError, now_ms};
+use crate::ratings::{self, Rating};
+use crate::store::{FORMAT, Failure, GameRow, JoinError, RatingChange, Standing, now_ms};
 use crate::stored::{StoredSeat, StoredSetup};
 use crate::think::Failed;
 use crate::{App, Over, fair};
@@ -51,6 +52,10 @@ pub(crate) struct Loaded {
     owed: Option<String>,
     /// The version last pushed to the followers, so that a change heard from another server is pushed once.
     pushed: AtomicI64,
+    /// How the game is rated, if it is.
+    rating: Option<Rating>,
+    /// What the game did to its people's ratings, once it was rated.
+    changes: Vec<RatingChange>,
 }
 
 /// Numbers thoughts, so that a guard lowers only its own thought's flag.
@@ -129,6 +134,10 @@ pub(crate) struct NewGame {
     /// (correspondence, days a move: `3d`); none: no clock.
     #[serde(default)]
     clock: Option<String>,
+    /// Whether the game is rated (between two people, or against a bot the catalog lists as rated): its result
+    /// moves the people's ratings, and it takes no hints or take-backs. Not rated if not given.
+    #[serde(default)]
+    rated: bool,
 }
 
 /// The longest match a request may ask for.
@@ -413,9 +422,40 @@ fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError>
     // Storing the move ended any lease on the game.
     game.row.lease_owner = None;
     game.row.lease_until = None;
+    rate(app, game);
     let bytes = game.live.footprint();
     lock(&app.inner.games).resize(&game.row.id, bytes);
     Ok(())
+}
+
+/// Rates a rated game once it is over, and keeps what it did to its people's ratings. The store rates a game
+/// once whichever server asks, and gives the changes back to any that asks again; a failure is logged and tried
+/// again when the game is next read.
+fn rate(app: &App, game: &mut Loaded) {
+    let Some(rating) = &game.rating else { return };
+    if !game.live.over() || !game.changes.is_empty() {
+        return;
+    }
+    let result: Option<Value> = game.row.result.as_deref().and_then(|r| serde_json::from_str(r).ok());
+    let Some(score) = result.as_ref().and_then(ratings::score_of) else { return };
+    let people: Vec<(u8, String)> = rating
+        .people()
+        .into_iter()
+        .filter_map(|s| game.people.get(usize::from(s)).cloned().flatten().map(|p| (s, p)))
+        .collect();
+    if people.len() != rating.people().len() {
+        return;
+    }
+    let rater = |now: &[Standing]| rating.rate(score, now);
+    match app.inner.store.rate(&game.row.id, &rating.pool, &people, crate::store::now(), &rater) {
+        Ok(changes) => {
+            for change in &changes {
+                ratings::remember(app, &change.player, &change.pool, Some(change.after));
+            }
+            game.changes = changes;
+        }
+        Err(e) => tracing::warn!(game = game.row.id, "the game could not be rated now ({e}): it is when next read"),
+    }
 }
 
 /// A finished match's result as lists show it, from its state: each seat's points in the match and the sentence
@@ -576,7 +616,9 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         lock(&app.inner.flags).insert(id.to_owned(), at);
     }
     let bytes = live.footprint();
-    let loaded = Loaded {
+    // A game rated when made stays rated while its bot keeps a rating (a later calibration may drop one).
+    let rating = stored.rated.then(|| ratings::rating_of(kind, &stored).ok()).flatten();
+    let mut loaded = Loaded {
         row,
         live,
         people,
@@ -586,7 +628,12 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
         hinting: Arc::new(AtomicBool::new(false)),
         owed: None,
         pushed: AtomicI64::new(-1),
+        rating,
+        changes: Vec::new(),
     };
+    // A rated game over is rated now if it was not (its server stopped between its last move and its rating);
+    // one rated already gives its changes back.
+    rate(app, &mut loaded);
     Ok(lock(&app.inner.games).hold(id, Arc::new(Mutex::new(loaded)), bytes))
 }
 
@@ -692,6 +739,8 @@ fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
         }),
         _ => Value::Null,
     };
+    state["rated"] =
+        game.rating.as_ref().map_or(Value::Null, |r| ratings::rated_view(app, r, &game.people, &game.changes));
     state["fair"] = json!({
         "commitment": fair::commitment(game.row.seed, &game.row.salt),
         "reveal": over.then(|| fair::reveal(game.row.seed, &game.row.salt)),
@@ -753,6 +802,7 @@ pub(crate) async fn catalog() -> Json<Value> {
                     "about": b.about,
                     "params": params(l.name, Some(b.name), b.params),
                 })).collect::<Vec<_>>(),
+                "ratings": crate::ratings::catalog_pools(g),
                 "analysis": g.analyst().map(|a| json!({
                     "judge": a.judge,
                     "units": a.units,
@@ -816,8 +866,18 @@ pub(crate) async fn new_game(
             return Err(ApiError::bad("a clock is for a game between two people: choose \"opponent\": \"friend\""));
         }
         let clock = control.map(|c| c.to_string());
-        let stored =
-            StoredSetup { game: game.to_string(), seats: seats.clone(), helper, length: request.length, clock };
+        let stored = StoredSetup {
+            game: game.to_string(),
+            seats: seats.clone(),
+            helper,
+            length: request.length,
+            clock,
+            rated: request.rated,
+        };
+        if request.rated {
+            ratings::rating_of(kind, &stored)
+                .map_err(|why| ApiError::bad(format!("this game cannot be rated: {why}")))?;
+        }
         let setup = stored.to_setup().map_err(ApiError::bad)?;
         // What the server allows a spec from the network to ask for is checked before the game's own rules.
         let bots: Vec<&Spec> = setup
@@ -984,6 +1044,8 @@ fn act_now(
             // The helper thinks on the thinkers, like any bot; the person's request waits for it.
             let thinking = game.live.helping(seat)?;
             Acted::Helping(thinking, Flag::raise(&game))
+        } else if game.rating.is_some() && action == Action::Takeback {
+            return Err(ratings::no_help("take-backs"));
         } else if call_time(app, id, &mut game)? {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -1172,6 +1234,9 @@ pub(crate) async fn hint(
         if game.thinking.load(Ordering::SeqCst) != 0 {
             return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
         }
+        if game.rating.is_some() && !game.live.over() {
+            return Err(ratings::no_help("hints"));
+        }
         let work = game.live.hinting(seat, query.get("level").map(String::as_str))?;
         // Checked after the hint's own rules, so that a refused hint is refused for its reason.
         if game.hinting.swap(true, Ordering::SeqCst) {
@@ -1355,6 +1420,8 @@ mod tests {
             hinting: Arc::new(AtomicBool::new(false)),
             owed: None,
             pushed: AtomicI64::new(-1),
+            rating: None,
+            changes: Vec::new(),
         };
         let slot = lock(&app.inner.games).hold(&id, Arc::new(Mutex::new(loaded)), 0);
         (id, slot)

@@ -25,6 +25,7 @@ mod lab;
 mod metrics;
 mod openapi;
 mod people;
+mod ratings;
 mod routes;
 mod schema;
 pub mod store;
@@ -174,6 +175,8 @@ struct Inner {
     players: Mutex<lru::LruCache<String, people::Known>>,
     /// Players' display names, the most recently shown, with when the store said so.
     names: Mutex<lru::LruCache<String, people::Known<Option<String>>>>,
+    /// Players' standings in the pools of the rated games shown, by player and pool, with when the store said so.
+    standings: Mutex<ratings::Standings>,
     /// Set when the server stops: `/readyz` answers 503 so that a load balancer sends no more.
     draining: std::sync::atomic::AtomicBool,
     /// The bots' moves driven by tasks of their own, which a stopping server waits for.
@@ -299,6 +302,7 @@ impl App {
                 metrics: metrics::Metrics::new(),
                 players: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
                 names: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
+                standings: Mutex::new(lru::LruCache::new(KNOWN_PLAYERS)),
                 draining: std::sync::atomic::AtomicBool::new(false),
                 drives: tokio_util::task::TaskTracker::new(),
                 analyses: analysis::Analyses::default(),

@@ -15,8 +15,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::schema::{
-    Analysis, AnalysisUnderWay, Catalog, ErrorBody, Games, Hint, Me, Profile, Revoked, State, StateEvent, Token,
-    Transfer, Unavailable,
+    Analysis, AnalysisUnderWay, Catalog, ErrorBody, Games, Hint, Leaderboard, Me, Profile, Revoked, State, StateEvent,
+    Token, Transfer, Unavailable,
 };
 
 /// The document.
@@ -25,7 +25,7 @@ use crate::schema::{
     info(
         title = "hamle",
         description = "The JSON API of hamle's web app (docs/api.md): players, games with seats, invites, actions, \
-                       hints, records, analyses and pushed updates."
+                       hints, records, analyses, ratings and pushed updates."
     ),
     paths(
         crate::api::new_player,
@@ -47,11 +47,12 @@ use crate::schema::{
         crate::people::revoke_current,
         crate::people::revoke_others,
         crate::people::profile,
+        crate::ratings::leaderboard,
         document,
     ),
     components(schemas(
         ErrorBody, State, StateEvent, Token, Catalog, Games, Hint, Analysis, AnalysisUnderWay, Me, Transfer, Revoked,
-        Profile
+        Profile, Leaderboard
     )),
     modifiers(&Details),
     tags(

@@ -30,8 +30,14 @@ pub(crate) struct Known<T = String> {
 }
 
 impl<T> Known<T> {
-    fn now(value: T) -> Known<T> {
+    /// What the store said just now.
+    pub(crate) fn now(value: T) -> Known<T> {
         Known { value, at: Instant::now() }
+    }
+
+    /// What was known.
+    pub(crate) fn value(&self) -> &T {
+        &self.value
     }
 }
 
@@ -40,7 +46,8 @@ impl<T> Known<T> {
 /// itself, and believes what it read until it changes it.
 const FRESH: Duration = Duration::from_secs(5);
 
-fn fresh<T>(app: &App, known: &Known<T>) -> bool {
+/// Whether what a server read is still to be believed.
+pub(crate) fn fresh<T>(app: &App, known: &Known<T>) -> bool {
     !app.inner.store.shared() || known.at.elapsed() < FRESH
 }
 
@@ -143,13 +150,15 @@ pub(crate) fn check_name(name: &str) -> Result<(), ApiError> {
 }
 
 /// A player's own view of themselves.
-fn me_of(person: &Person, (playing, over): (usize, usize)) -> Value {
+fn me_of(person: &Person, (playing, over): (usize, usize), ratings: Value) -> Value {
     json!({
         "name": person.name,
         "created": person.created,
         "list_games": person.list_games,
         "tokens": person.tokens,
         "games": { "playing": playing, "over": over },
+        "ratings": ratings["ratings"],
+        "history": ratings["history"],
     })
 }
 
@@ -160,7 +169,17 @@ fn me_now(app: &App, player: &str) -> Result<Value, ApiError> {
         .store
         .person(player)?
         .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's"))?;
-    Ok(me_of(&person, app.inner.store.game_counts(player)?))
+    Ok(me_of(&person, app.inner.store.game_counts(player)?, ratings_of(app, player, true)?))
+}
+
+/// A person's ratings and last rated games, as their own page or their profile shows them.
+fn ratings_of(app: &App, player: &str, games: bool) -> Result<Value, ApiError> {
+    let store = &app.inner.store;
+    Ok(crate::ratings::profile_view(
+        &store.standings(player)?,
+        &store.rating_history(player, crate::ratings::HISTORY)?,
+        games,
+    ))
 }
 
 /// A game as a list shows it to `me` (the player whose list it is): its page, its analysis once over, the
@@ -429,11 +448,14 @@ pub(crate) async fn profile(State(app): State<App>, name: Result<Path<String>, P
         } else {
             Vec::new()
         };
+        let ratings = ratings_of(&app, &person.id, person.list_games)?;
         Ok(Json(json!({
             "name": person.name,
             "created": person.created,
             "listed": person.list_games,
             "games": games,
+            "ratings": ratings["ratings"],
+            "history": ratings["history"],
         }))
         .into_response())
     })

@@ -113,6 +113,7 @@ pub fn router(app: App) -> Router {
         .route("/api/me/tokens/current", delete(crate::people::revoke_current))
         .route("/api/me/tokens/revoke-others", post(crate::people::revoke_others))
         .route("/api/people/{name}", get(crate::people::profile))
+        .route("/api/leaderboard/{pool}", get(crate::ratings::leaderboard))
         .route("/api/catalog", get(catalog))
         .route("/api/games", get(list_games))
         .route("/api/games/{id}", get(read_game))

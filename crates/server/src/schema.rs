@@ -231,6 +231,10 @@ pub(crate) struct Me {
     tokens: u64,
     /// The player's games, counted.
     games: GameCounts,
+    /// The player's ratings, a pool each.
+    ratings: Vec<PoolRating>,
+    /// The player's last rated games, the latest first (at most 30).
+    history: Vec<HistoryEntry>,
 }
 
 /// A player's games, counted.
@@ -276,6 +280,10 @@ pub(crate) struct Profile {
     listed: bool,
     /// Their finished games, the most recently changed first (at most 200); empty unless `listed`.
     games: Vec<Listed>,
+    /// Their ratings, a pool each.
+    ratings: Vec<PoolRating>,
+    /// Their last rated games, the latest first (at most 30); each names its game only when `listed`.
+    history: Vec<HistoryEntry>,
 }
 
 /// Every game the server plays, with its parameters and bots.
@@ -306,6 +314,20 @@ pub(crate) struct Listing {
     /// "effort": { "means", "default", "min", "max" } }`; null for a game with no analyst.
     #[schema(value_type = Option<Object>)]
     analysis: Option<Value>,
+    /// The pools of this game whose bots carry ratings (a rated game against one of them moves the person's).
+    ratings: Vec<RatedPool>,
+}
+
+/// A pool whose bots are rated.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatedPool {
+    /// The pool: the game with its parameters other than their defaults.
+    pool: String,
+    /// Every parameter of the game with its value in the pool (defaults included), for a page to match its form.
+    params: std::collections::BTreeMap<String, String>,
+    /// The bots with their fixed ratings, the best first.
+    bots: Vec<BotRatingView>,
 }
 
 /// A bot of a game of the catalog.
@@ -406,6 +428,152 @@ pub(crate) struct State {
     /// The clocks of a game between people on a clock; null for the others.
     #[schema(required = true)]
     clock: Option<ClockView>,
+    /// How a rated game is rated; null for an unrated one.
+    #[schema(required = true)]
+    rated: Option<RatedView>,
+}
+
+/// How a rated game is rated (docs/api.md, "Ratings").
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatedView {
+    /// The pool: the game with its parameters other than their defaults (`domineering(cols=6,rows=6)`).
+    pool: String,
+    /// Per seat, its rating going into the game.
+    seats: Vec<RatedSeatView>,
+    /// Once the game is over and rated, what it did to each person's rating.
+    changes: Vec<RatingChangeView>,
+}
+
+/// A rated game's seat.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatedSeatView {
+    /// A bot, with its fixed rating.
+    bot: bool,
+    /// The rating going into the game; null for a seat still open.
+    #[schema(required = true)]
+    standing: Option<StandingView>,
+}
+
+/// A Glicko-2 rating.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct StandingView {
+    /// The rating, rounded.
+    rating: f64,
+    /// Its deviation (how unsure it is), rounded.
+    deviation: f64,
+    /// Rated games played in the pool (0 for a bot).
+    games: u64,
+    /// Whether the deviation is above 110: the rating is shown with a `?` and kept off the leaderboard.
+    provisional: bool,
+}
+
+/// What one rated game did to one person's rating.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RatingChangeView {
+    /// The person's seat.
+    seat: u8,
+    /// The pool.
+    pool: String,
+    /// The rating before the game.
+    before: StandingView,
+    /// The rating after it.
+    after: StandingView,
+    /// After's rounded rating less before's.
+    change: f64,
+    /// When the game was rated, in Unix seconds.
+    at: i64,
+}
+
+/// A person's rating in one pool, on their profile.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PoolRating {
+    /// The pool.
+    pool: String,
+    /// The rating, rounded.
+    rating: f64,
+    /// Its deviation, rounded.
+    deviation: f64,
+    /// Rated games played in the pool.
+    games: u64,
+    /// Whether the rating is provisional (deviation above 110).
+    provisional: bool,
+    /// When it last changed, in Unix seconds.
+    updated: i64,
+}
+
+/// A rated game in a person's history.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct HistoryEntry {
+    /// The game's id; null on a profile whose owner does not list their games.
+    #[schema(required = true)]
+    game: Option<String>,
+    /// The pool.
+    pool: String,
+    /// The rating before the game.
+    before: StandingView,
+    /// The rating after it.
+    after: StandingView,
+    /// After's rounded rating less before's.
+    change: f64,
+    /// When the game was rated, in Unix seconds.
+    at: i64,
+}
+
+/// A pool's leaderboard (`GET /api/leaderboard/{pool}`).
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Leaderboard {
+    /// The pool, named as rated.
+    pool: String,
+    /// The game's name.
+    game: String,
+    /// What the bots' ratings are anchored on.
+    scale: String,
+    /// The command (or document) that measured the bots' ratings; null in a pool with no rated bot.
+    #[schema(required = true)]
+    source: Option<String>,
+    /// The pool's bots with their fixed ratings, the best first.
+    bots: Vec<BotRatingView>,
+    /// The people with a chosen name and a rating no longer provisional, the best first (at most 100).
+    people: Vec<RankedView>,
+}
+
+/// A bot's fixed rating.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BotRatingView {
+    /// The bot, for an opponent's spec.
+    bot: String,
+    /// Its rating.
+    rating: f64,
+    /// The standard error of its rating.
+    deviation: f64,
+    /// The games it was measured over.
+    games: u64,
+}
+
+/// A person on a leaderboard.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RankedView {
+    /// Their display name.
+    name: String,
+    /// The rating, rounded.
+    rating: f64,
+    /// Its deviation, rounded.
+    deviation: f64,
+    /// Rated games played in the pool.
+    games: u64,
+    /// Always false here: provisional ratings are not listed.
+    provisional: bool,
+    /// When it last changed, in Unix seconds.
+    updated: i64,
 }
 
 /// The clocks of a clocked game (docs/api.md, "Clocks"): what each seat had left when the running clock started,

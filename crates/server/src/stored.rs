@@ -29,6 +29,9 @@ pub(crate) struct StoredSetup {
     /// The time control of a game between people on a clock (`5+3`, `3d`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) clock: Option<String>,
+    /// Whether the game is rated: its result moves its people's ratings, and it takes no hints or take-backs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) rated: bool,
 }
 
 impl StoredSetup {

@@ -111,7 +111,7 @@ fn a_game_is_read_back_as_stored_at_version_zero_with_its_seats_and_actions() {
         assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "{}", b.name);
         assert!(store.actions("g1", 1).expect("read").is_empty(), "{}", b.name);
         assert!(store.game("nope").expect("read").is_none(), "{}", b.name);
-        assert_eq!(store.version().expect("a schema version"), 4, "{}: four migrations", b.name);
+        assert_eq!(store.version().expect("a schema version"), 5, "{}: five migrations", b.name);
     }
 }
 
@@ -280,13 +280,15 @@ fn a_backup_moves_every_game_and_person_from_sqlite_to_postgres_and_back_unchang
     sqlite.store.claim("used-code", "second", now).expect("claimed");
     sqlite.store.revoke("owner", now).expect("revoked");
     sqlite.store.add_transfer("friend", "open-code", now + 600).expect("a code");
+    // Ratings: g1 rated, each person's standing moved.
+    let rated = sqlite.store.rate("g1", "tictactoe", &people(), now, &plus(10.0)).expect("rated");
     let dir = TempDb::new("backup-files");
     let first = dir.path.with_extension("first.jsonl");
     let summary = store::export(&*sqlite.store, &mut std::fs::File::create(&first).expect("a file")).expect("exported");
     assert_eq!((summary.players, summary.games, summary.actions), (2, 2, 2));
     let text = std::fs::read_to_string(&first).expect("read");
     assert_eq!(text.lines().count(), 5, "a header, two players, two games:\n{text}");
-    assert!(text.starts_with(r#"{"hamle_store":2,"schema":4,"players":2,"games":2}"#), "{text}");
+    assert!(text.starts_with(r#"{"hamle_store":3,"schema":5,"players":2,"games":2}"#), "{text}");
     assert_eq!(store::import(&*postgres.store, &first).expect("imported"), summary);
     let second = dir.path.with_extension("second.jsonl");
     store::export(&*postgres.store, &mut std::fs::File::create(&second).expect("a file")).expect("exported");
@@ -301,8 +303,178 @@ fn a_backup_moves_every_game_and_person_from_sqlite_to_postgres_and_back_unchang
     let game = postgres.store.game("g1").expect("read").expect("the game");
     assert_eq!((game.version, game.seed), (2, u64::MAX - 6), "versions and seeds travel whole");
     assert_eq!(game.result.as_deref(), Some(r#"{"points":[0,1]}"#), "results travel whole");
+    assert_eq!(postgres.store.rating_changes("g1").expect("read"), rated, "rating changes travel whole");
+    let standings = postgres.store.standings("friend").expect("read");
+    assert_eq!(standings.len(), 1);
+    assert_eq!((standings[0].pool.as_str(), standings[0].standing), ("tictactoe", rated[1].after));
     let again = store::import(&*postgres.store, &first).expect_err("not into a store with games");
     assert!(matches!(again, store::DumpError::NotEmpty), "{again}");
+}
+
+/// The people of `g1` as [`seeded`] and a join make them.
+fn people() -> Vec<(u8, String)> {
+    vec![(0, "owner".to_owned()), (1, "friend".to_owned())]
+}
+
+/// A rater that raises each person's rating by `points` and counts a game.
+fn plus(points: f64) -> impl Fn(&[store::Standing]) -> Vec<store::Standing> {
+    move |now: &[store::Standing]| {
+        now.iter()
+            .map(|s| store::Standing {
+                rating: s.rating + points,
+                deviation: s.deviation - 1.0,
+                games: s.games + 1,
+                ..*s
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn a_game_is_rated_once_its_changes_kept_and_each_persons_standing_moved() {
+    for b in backends("rated") {
+        seeded(&*b.store);
+        b.store.join("g1", "code", 1, "friend").expect("joined");
+        assert!(b.store.rating_changes("g1").expect("read").is_empty(), "{}: not rated yet", b.name);
+        let first = b.store.rate("g1", "tictactoe", &people(), 100, &plus(10.0)).expect("rated");
+        assert_eq!(first.len(), 2, "{}", b.name);
+        assert_eq!(
+            first[0].before,
+            store::Standing::NEW,
+            "{}: a first rated game starts from Glicko-2's start",
+            b.name
+        );
+        assert_eq!((first[0].after.rating, first[0].after.games, first[1].seat), (1510.0, 1, 1), "{}", b.name);
+        assert_eq!((first[0].game.as_str(), first[0].at), ("g1", 100), "{}", b.name);
+        // Asked again (another server, or a read after a restart): the changes as stored, the rater not called.
+        let again = b.store.rate("g1", "tictactoe", &people(), 200, &|_| panic!("rated twice")).expect("read");
+        assert_eq!(again, first, "{}", b.name);
+        assert_eq!(b.store.rating_changes("g1").expect("read"), first, "{}", b.name);
+        // A second game moves the standing from where the first left it.
+        b.store.add_game(&row("g2", "owner"), &[(0, "owner".to_owned())], &[]).expect("a game");
+        let second = b.store.rate("g2", "tictactoe", &[(0, "owner".to_owned())], 300, &plus(-4.0)).expect("rated");
+        assert_eq!((second[0].before.rating, second[0].after.rating, second[0].after.games), (1510.0, 1506.0, 2));
+        let standings = b.store.standings("owner").expect("read");
+        assert_eq!(standings.len(), 1, "{}: one pool", b.name);
+        assert_eq!((standings[0].standing.rating, standings[0].updated), (1506.0, 300), "{}", b.name);
+        let history = b.store.rating_history("owner", 10).expect("read");
+        assert_eq!(
+            history.iter().map(|c| c.game.as_str()).collect::<Vec<_>>(),
+            ["g2", "g1"],
+            "{}: latest first",
+            b.name
+        );
+        assert_eq!(b.store.rating_history("owner", 1).expect("read").len(), 1, "{}: at most `most`", b.name);
+        assert!(b.store.standings("nobody").expect("read").is_empty(), "{}", b.name);
+    }
+}
+
+#[test]
+fn a_leaderboard_lists_the_named_people_of_its_pool_sure_enough_the_best_first() {
+    for b in backends("leaderboard") {
+        seeded(&*b.store);
+        b.store.join("g1", "code", 1, "friend").expect("joined");
+        b.store.add_player("third").expect("a player");
+        b.store.add_game(&row("g2", "third"), &[(0, "third".to_owned())], &[]).expect("a game");
+        let set = |to: [f64; 2]| {
+            move |_: &[store::Standing]| -> Vec<store::Standing> {
+                to.iter()
+                    .map(|&d| store::Standing { rating: 2000.0 - d, deviation: d, volatility: 0.06, games: 1 })
+                    .collect()
+            }
+        };
+        // owner 1900 (deviation 100), friend 1950 (50): both sure enough at 110; third 1800 but unsure (200).
+        b.store.rate("g1", "tictactoe", &people(), 1, &set([100.0, 50.0])).expect("rated");
+        b.store.rate("g2", "tictactoe", &[(0, "third".to_owned())], 1, &set([200.0, 0.0])).expect("rated");
+        let names = |pool: &str, deviation: f64| -> Vec<String> {
+            b.store.leaderboard(pool, deviation, 10).expect("read").into_iter().map(|r| r.name).collect()
+        };
+        assert!(names("tictactoe", 110.0).is_empty(), "{}: nobody named yet", b.name);
+        b.store.set_name("owner", "Ada").expect("named");
+        b.store.set_name("friend", "Bob").expect("named");
+        b.store.set_name("third", "Cem").expect("named");
+        assert_eq!(names("tictactoe", 110.0), ["Bob", "Ada"], "{}: the best first, the unsure left out", b.name);
+        assert_eq!(names("tictactoe", 500.0), ["Bob", "Ada", "Cem"], "{}", b.name);
+        assert!(names("sim", 500.0).is_empty(), "{}: another pool", b.name);
+        let top = b.store.leaderboard("tictactoe", 500.0, 1).expect("read");
+        assert_eq!((top.len(), top[0].standing.rating, top[0].player.as_str()), (1, 1950.0, "friend"), "{}", b.name);
+    }
+}
+
+#[test]
+fn of_eight_servers_rating_one_game_at_once_it_is_rated_once() {
+    for b in backends("raterace") {
+        seeded(&*b.store);
+        b.store.join("g1", "code", 1, "friend").expect("joined");
+        let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let barrier = std::sync::Barrier::new(servers.len());
+        let results: Vec<Vec<store::RatingChange>> = std::thread::scope(|s| {
+            let handles: Vec<_> = servers
+                .iter()
+                .map(|server| {
+                    let (barrier, calls) = (&barrier, &calls);
+                    s.spawn(move || {
+                        let rater = |now: &[store::Standing]| {
+                            calls.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            plus(10.0)(now)
+                        };
+                        barrier.wait();
+                        // SQLite's second writer may find the file busy: it asks again, as a request would.
+                        loop {
+                            match server.rate("g1", "tictactoe", &people(), 5, &rater) {
+                                Ok(changes) => return changes,
+                                Err(e) if e.failure() == Failure::Busy => std::thread::sleep(Duration::from_millis(5)),
+                                Err(e) => panic!("{e}"),
+                            }
+                        }
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("a rater")).collect()
+        });
+        assert_eq!(calls.load(std::sync::atomic::Ordering::SeqCst), 1, "{}: rated once", b.name);
+        assert!(results.iter().all(|r| *r == results[0]), "{}: every server sees the one rating", b.name);
+        let owner = b.store.standings("owner").expect("read");
+        assert_eq!((owner[0].standing.rating, owner[0].standing.games), (1510.0, 1), "{}", b.name);
+    }
+}
+
+#[test]
+fn of_eight_games_of_one_person_rated_at_once_by_eight_servers_none_is_lost() {
+    for b in backends("ratemany") {
+        b.store.add_player("hub").expect("a player");
+        for i in 0..8 {
+            b.store.add_player(&format!("p{i}")).expect("a player");
+            b.store
+                .add_game(&row(&format!("g{i}"), "hub"), &[(0, "hub".to_owned()), (1, format!("p{i}"))], &[])
+                .expect("a game");
+        }
+        let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
+        let barrier = std::sync::Barrier::new(servers.len());
+        std::thread::scope(|s| {
+            for (i, server) in servers.iter().enumerate() {
+                let barrier = &barrier;
+                s.spawn(move || {
+                    let people = [(0, "hub".to_owned()), (1, format!("p{i}"))];
+                    barrier.wait();
+                    loop {
+                        match server.rate(&format!("g{i}"), "sim", &people, 5, &plus(1.0)) {
+                            Ok(_) => return,
+                            Err(e) if e.failure() == Failure::Busy => std::thread::sleep(Duration::from_millis(5)),
+                            Err(e) => panic!("{e}"),
+                        }
+                    }
+                });
+            }
+        });
+        let hub = b.store.standings("hub").expect("read");
+        assert_eq!((hub[0].standing.rating, hub[0].standing.games), (1508.0, 8), "{}: each game counted once", b.name);
+        let mut befores: Vec<f64> =
+            b.store.rating_history("hub", 10).expect("read").iter().map(|c| c.before.rating).collect();
+        befores.sort_by(f64::total_cmp);
+        assert_eq!(befores, (0..8).map(|i| 1500.0 + f64::from(i)).collect::<Vec<_>>(), "{}: one after another", b.name);
+    }
 }
 
 #[test]
@@ -311,7 +483,7 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
         let dir = TempDb::new(&format!("badbackup-{}", b.name));
         let cases = [
             ("", "line 1: the file is empty"),
-            ("{\"hamle_store\":3,\"schema\":3,\"players\":0,\"games\":0}\n", "format 3"),
+            ("{\"hamle_store\":4,\"schema\":3,\"players\":0,\"games\":0}\n", "format 4"),
             ("not json\n", "not a hamle backup"),
             (
                 "{\"hamle_store\":1,\"schema\":3,\"players\":2,\"games\":0}\n{\"player\":{\"token_hash\":\"p\",\"created\":1}}\n",
@@ -342,8 +514,13 @@ fn a_malformed_or_truncated_backup_is_refused_and_writes_nothing() {
             assert!(b.store.is_empty().expect("read"), "{}: case {i} wrote something", b.name);
         }
         // A game naming a player the file does not hold.
-        let game = serde_json::to_value(store::GameDump { row: row("g9", "ghost"), seats: vec![], actions: vec![] })
-            .expect("json");
+        let game = serde_json::to_value(store::GameDump {
+            row: row("g9", "ghost"),
+            seats: vec![],
+            actions: vec![],
+            ratings: vec![],
+        })
+        .expect("json");
         let text = format!("{{\"hamle_store\":1,\"schema\":3,\"players\":0,\"games\":1}}\n{{\"game\":{game}}}\n");
         let path = dir.path.with_extension("ghost.jsonl");
         std::fs::write(&path, text).expect("written");
@@ -361,6 +538,7 @@ fn a_backup_of_format_1_is_read_each_player_acting_by_its_first_token() {
             row: row("g1", "p"),
             seats: vec![(0, "p".to_owned())],
             actions: vec![("a0".to_owned(), 5)],
+            ratings: vec![],
         })
         .expect("json");
         let text = format!(
@@ -571,8 +749,8 @@ fn a_token_is_revoked_once_and_revoking_the_others_keeps_one_and_drops_unused_co
 #[test]
 fn the_migration_to_people_gives_each_player_of_before_its_first_token() {
     for b in backends("migration") {
-        // The store as schema 3 left it: no tokens, names or results.
-        let undo = "DROP TABLE transfers; DROP TABLE tokens; DROP INDEX players_by_name; \
+        // The store as schema 3 left it: no tokens, names, results or ratings.
+        let undo = "DROP TABLE rating_changes; DROP TABLE ratings; DROP TABLE transfers; DROP TABLE tokens; DROP INDEX players_by_name; \
                     ALTER TABLE players DROP COLUMN name; ALTER TABLE players DROP COLUMN name_key; \
                     ALTER TABLE players DROP COLUMN list_games; ALTER TABLE games DROP COLUMN result; \
                     INSERT INTO players (token_hash, created) VALUES ('before', 7);";
@@ -590,7 +768,7 @@ fn the_migration_to_people_gives_each_player_of_before_its_first_token() {
             }
         }
         let store = (b.again)();
-        assert_eq!(store.version().expect("a version"), 4, "{}", b.name);
+        assert_eq!(store.version().expect("a version"), 5, "{}", b.name);
         let token = store.token("before").expect("read").expect("its first token");
         assert_eq!((token.player.as_str(), token.revoked), ("before", None), "{}", b.name);
         let person = store.person("before").expect("read").expect("the player");
@@ -605,7 +783,7 @@ fn a_postgres_database_of_a_newer_schema_is_refused_naming_both_versions() {
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a connection");
     admin.batch_execute("UPDATE hamle_schema SET version = 99").expect("a newer version");
     let Err(error) = Postgres::connect(&url) else { panic!("a newer schema is refused") };
-    assert!(matches!(error, StoreError::Newer { found: 99, known: 4 }), "{error:?}");
+    assert!(matches!(error, StoreError::Newer { found: 99, known: 5 }), "{error:?}");
     let version: i64 = admin.query_one("SELECT version FROM hamle_schema", &[]).expect("read").get(0);
     assert_eq!(version, 99, "left alone");
 }

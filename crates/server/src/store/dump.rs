@@ -1,11 +1,13 @@
 //! Backups: a store written out as one file and read back into an empty store, SQLite or PostgreSQL alike, so
 //! that a backup also moves an arcade from one to the other.
 //!
-//! The file is JSON Lines (`docs/deploy.md`, "Backups"): a header `{"hamle_store":2,"schema":N,"players":P,
+//! The file is JSON Lines (`docs/deploy.md`, "Backups"): a header `{"hamle_store":3,"schema":N,"players":P,
 //! "games":G}`, then a line `{"player":{"token_hash":…,"created":…,"name":…,"list_games":…,"tokens":[…],
 //! "transfers":[…]}}` per player, then a line `{"game":{…}}` per game with its row (its result included), its seats
-//! and its actions. Format 1 (before people had names and several tokens) is read too: its players' lines hold
-//! only `token_hash` and `created`, and each gets its first token alone. A reader refuses any other format.
+//! and its actions. Format 3 adds each player's `ratings` (a standing per pool) and each rated game's `ratings`
+//! (what it did to each person's). Formats 1 (before people had names and several tokens) and 2 (before ratings)
+//! are read too: a player of format 1 holds only `token_hash` and `created`, and gets its first token alone. A
+//! reader refuses any other format.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
@@ -16,10 +18,10 @@ use serde::{Deserialize, Serialize};
 use super::{GameDump, PlayerDump, Store, StoreError};
 
 /// The format of a backup this hamle writes.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 /// The formats of a backup this hamle reads.
-const READS: [u32; 2] = [1, 2];
+const READS: [u32; 3] = [1, 2, 3];
 
 /// A backup's first line.
 #[derive(Debug, Serialize, Deserialize)]
@@ -171,7 +173,9 @@ fn read(path: &Path, each: &mut dyn FnMut(Line) -> Result<(), DumpError>) -> Res
                 if !games.insert(game.row.id.clone()) {
                     return Err(bad(n, format!("game {} given twice", game.row.id)));
                 }
-                let people = std::iter::once(&game.row.player).chain(game.seats.iter().map(|(_, p)| p));
+                let people = std::iter::once(&game.row.player)
+                    .chain(game.seats.iter().map(|(_, p)| p))
+                    .chain(game.ratings.iter().map(|r| &r.player));
                 if let Some(stranger) = people.into_iter().find(|p| !players.contains(*p)) {
                     return Err(bad(
                         n,

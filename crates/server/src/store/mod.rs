@@ -93,6 +93,38 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX transfers_by_player ON transfers(player);
     ALTER TABLE games ADD COLUMN result TEXT;
 ",
+    // Ratings: a player's Glicko-2 standing in each pool (a game with its parameters) it played rated games in,
+    // and each rated game's change to each person's, so that a game is rated once and its change is shown.
+    "
+    CREATE TABLE ratings (
+        player     TEXT NOT NULL REFERENCES players(token_hash),
+        pool       TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games      INTEGER NOT NULL,
+        updated    INTEGER NOT NULL,
+        PRIMARY KEY (player, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings(pool, rating);
+    CREATE TABLE rating_changes (
+        game              TEXT NOT NULL REFERENCES games(id),
+        seat              INTEGER NOT NULL,
+        player            TEXT NOT NULL REFERENCES players(token_hash),
+        pool              TEXT NOT NULL,
+        rating_before     DOUBLE PRECISION NOT NULL,
+        deviation_before  DOUBLE PRECISION NOT NULL,
+        volatility_before DOUBLE PRECISION NOT NULL,
+        games_before      INTEGER NOT NULL,
+        rating_after      DOUBLE PRECISION NOT NULL,
+        deviation_after   DOUBLE PRECISION NOT NULL,
+        volatility_after  DOUBLE PRECISION NOT NULL,
+        games_after       INTEGER NOT NULL,
+        at                INTEGER NOT NULL,
+        PRIMARY KEY (game, seat)
+    );
+    CREATE INDEX rating_changes_by_player ON rating_changes(player, at);
+",
 ];
 
 /// The format of the actions of games created now: typed records of the arena's play layer. Games of format 1
@@ -332,7 +364,7 @@ pub struct TransferDump {
 }
 
 /// A player whole, as a backup holds it: a backup of format 1 gave only the id and when it was made.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerDump {
     /// The player's id (the hash of its first token).
@@ -351,6 +383,9 @@ pub struct PlayerDump {
     /// Its transfers' codes.
     #[serde(default)]
     pub transfers: Vec<TransferDump>,
+    /// Its standings, a pool each (a backup of format 1 or 2 has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ratings: Vec<StandingDump>,
 }
 
 impl PlayerDump {
@@ -363,6 +398,7 @@ impl PlayerDump {
             list_games: false,
             tokens: None,
             transfers: Vec::new(),
+            ratings: Vec::new(),
         }
     }
 
@@ -374,8 +410,76 @@ impl PlayerDump {
     }
 }
 
+/// A player's Glicko-2 standing in one rated pool.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    /// The rating (1500 to start).
+    pub rating: f64,
+    /// Its deviation: how unsure it is (350 to start).
+    pub deviation: f64,
+    /// Its volatility: how erratic the player's results are (0.06 to start).
+    pub volatility: f64,
+    /// Rated games played in the pool.
+    pub games: i64,
+}
+
+/// A player's standing in a pool, as a backup holds it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StandingDump {
+    /// The pool: the game with its parameters, as rated.
+    pub pool: String,
+    /// The standing.
+    pub standing: Standing,
+    /// When it last changed, in seconds since 1970.
+    pub updated: i64,
+}
+
+/// What one rated game did to one person's standing.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RatingChange {
+    /// The game.
+    pub game: String,
+    /// The person's seat.
+    pub seat: u8,
+    /// The person's id.
+    pub player: String,
+    /// The pool the game was rated in.
+    pub pool: String,
+    /// The standing before the game (a new player's when it was the first).
+    pub before: Standing,
+    /// The standing after it.
+    pub after: Standing,
+    /// When the game was rated, in seconds since 1970.
+    pub at: i64,
+}
+
+impl Standing {
+    /// A player's standing before their first rated game in a pool: Glicko-2's start.
+    pub const NEW: Standing = Standing { rating: 1500.0, deviation: 350.0, volatility: 0.06, games: 0 };
+}
+
+/// Works out the new standings of a rated game's people from their standings now, one for each, in the order the
+/// people were given ([`Standing::NEW`] for a person's first rated game in the pool).
+pub type Rater<'a> = &'a dyn Fn(&[Standing]) -> Vec<Standing>;
+
+/// A person on a pool's leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// The person's id.
+    pub player: String,
+    /// Their display name.
+    pub name: String,
+    /// Their standing.
+    pub standing: Standing,
+    /// When it last changed, in seconds since 1970.
+    pub updated: i64,
+}
+
 /// A game whole, as a backup holds it: its row, its seats and its actions with when each was made.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameDump {
     /// The game's row (its lease, which lives only while a server thinks, is not kept).
     #[serde(flatten)]
@@ -384,6 +488,9 @@ pub struct GameDump {
     pub seats: Vec<(u8, String)>,
     /// Each action with when it was made (seconds since 1970).
     pub actions: Vec<(String, i64)>,
+    /// What the game did to its people's ratings, if it was rated (a backup of format 1 or 2 has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ratings: Vec<RatingChange>,
 }
 
 /// A change another server made, as it reaches this one.
@@ -618,6 +725,45 @@ pub trait Store: Send + Sync {
     /// # Errors
     /// When the store fails.
     fn revoke_others(&self, id: &str, keep: &str, now: i64) -> Result<usize, StoreError>;
+
+    /// Rates finished game `id` in `pool` once, in one transaction: reads its `people`'s standings (seat and
+    /// player), has `rater` work out the new ones, stores them and the changes at `now`. A game rated already
+    /// (by this server or another) is not rated again: its changes as stored come back.
+    ///
+    /// # Errors
+    /// When the store fails; then nothing changes.
+    fn rate(
+        &self,
+        id: &str,
+        pool: &str,
+        people: &[(u8, String)],
+        now: i64,
+        rater: Rater<'_>,
+    ) -> Result<Vec<RatingChange>, StoreError>;
+
+    /// What game `id` did to its people's ratings, by seat; empty when it was not rated (or not yet).
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn rating_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError>;
+
+    /// Player `id`'s standings, a pool each, with when each last changed, by pool.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn standings(&self, id: &str) -> Result<Vec<StandingDump>, StoreError>;
+
+    /// Player `id`'s last rating changes in every pool, the latest first, at most `most`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn rating_history(&self, id: &str, most: usize) -> Result<Vec<RatingChange>, StoreError>;
+
+    /// The named people of `pool` with a deviation at most `deviation`, the highest rated first, at most `most`.
+    ///
+    /// # Errors
+    /// When the store fails.
+    fn leaderboard(&self, pool: &str, deviation: f64, most: usize) -> Result<Vec<Ranked>, StoreError>;
 
     /// Adds a game from a backup, exactly as it was, in one transaction.
     ///

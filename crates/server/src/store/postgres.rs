@@ -17,8 +17,8 @@ use ::postgres::{Client, Config, GenericClient, IsolationLevel, NoTls, Row, Stat
 
 use super::{
     Changed, ClaimError, Failure, GameDump, GameRow, JoinError, ListedGame, Listener, MIGRATIONS, NameError, Person,
-    PlayerDump, Seated, Store, StoreError, TokenDump, TokenRow, TransferDump, check_claim, check_join, name_key, now,
-    server_name,
+    PlayerDump, Ranked, Rater, RatingChange, Seated, Standing, StandingDump, Store, StoreError, TokenDump, TokenRow,
+    TransferDump, check_claim, check_join, name_key, now, server_name,
 };
 
 /// The channel the servers tell each other of changed games on; a payload is `SERVER GAME`.
@@ -47,6 +47,14 @@ macro_rules! person_columns {
     () => {
         "token_hash, name, created, list_games, \
          (SELECT COUNT(*) FROM tokens t WHERE t.player = players.token_hash AND t.revoked IS NULL)"
+    };
+}
+
+/// A rating change's columns, in the order [`row_to_change`] reads them.
+macro_rules! change_columns {
+    () => {
+        "game, seat, player, pool, rating_before, deviation_before, volatility_before, games_before, rating_after, \
+         deviation_after, volatility_after, games_after, at"
     };
 }
 
@@ -128,6 +136,36 @@ mod sql {
     pub const DROP_TRANSFERS: &str = "DELETE FROM transfers WHERE player = $1 AND used IS NULL";
     pub const TOKENS_OF: &str =
         "SELECT token_hash, created, revoked FROM tokens WHERE player = $1 ORDER BY created, token_hash";
+    // Locks the game's row: two servers rating one game take turns, and the second finds it rated.
+    pub const LOCK_GAME: &str = "SELECT 1 FROM games WHERE id = $1 FOR UPDATE";
+    pub const CHANGES: &str =
+        concat!("SELECT ", change_columns!(), " FROM rating_changes WHERE game = $1 ORDER BY seat");
+    pub const HISTORY: &str = concat!(
+        "SELECT ",
+        change_columns!(),
+        " FROM rating_changes WHERE player = $1 ORDER BY at DESC, game DESC LIMIT $2"
+    );
+    pub const ADD_CHANGE: &str = concat!(
+        "INSERT INTO rating_changes (",
+        change_columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+    );
+    // A person's first rated game in a pool makes their row, so that it can be locked like any other.
+    pub const NEW_STANDING: &str = "INSERT INTO ratings (player, pool, rating, deviation, volatility, games, updated) \
+                                    VALUES ($1, $2, $3, $4, $5, 0, $6) ON CONFLICT (player, pool) DO NOTHING";
+    // Locks the person's row: two games of one person rated at once take turns.
+    pub const STANDING: &str = "SELECT rating, deviation, volatility, games FROM ratings \
+                                WHERE player = $1 AND pool = $2 FOR UPDATE";
+    pub const SET_STANDING: &str = "INSERT INTO ratings (player, pool, rating, deviation, volatility, games, updated) \
+                                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (player, pool) DO UPDATE SET \
+                                    rating = excluded.rating, deviation = excluded.deviation, \
+                                    volatility = excluded.volatility, games = excluded.games, updated = excluded.updated";
+    pub const STANDINGS: &str = "SELECT pool, rating, deviation, volatility, games, updated FROM ratings \
+                                 WHERE player = $1 ORDER BY pool";
+    pub const LEADERBOARD: &str = "SELECT r.player, p.name, r.rating, r.deviation, r.volatility, r.games, r.updated \
+                                   FROM ratings r JOIN players p ON p.token_hash = r.player \
+                                   WHERE r.pool = $1 AND r.deviation <= $2 AND p.name IS NOT NULL \
+                                   ORDER BY r.rating DESC, p.name_key LIMIT $3";
     pub const TRANSFERS_OF: &str =
         "SELECT code_hash, expires, used FROM transfers WHERE player = $1 ORDER BY expires, code_hash";
 }
@@ -583,6 +621,7 @@ impl Store for Postgres {
     fn dump_game(&self, id: &str) -> Result<Option<GameDump>, StoreError> {
         self.with(|c| {
             let (game, seats, actions) = (c.st(sql::GAME)?, c.st(sql::SEATS)?, c.st(sql::ACTIONS_AT)?);
+            let changes = c.st(sql::CHANGES)?;
             // One snapshot, so that the row, seats and actions are of one moment.
             let mut tx =
                 c.client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
@@ -594,14 +633,16 @@ impl Store for Postgres {
                 .iter()
                 .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
                 .collect::<Result<_, ::postgres::Error>>()?;
+            let ratings = tx.query(&changes, &[&id])?.iter().map(row_to_change).collect::<Result<_, _>>()?;
             tx.commit()?;
-            Ok(Some(GameDump { row, seats, actions }))
+            Ok(Some(GameDump { row, seats, actions, ratings }))
         })
     }
 
     fn dump_player(&self, id: &str) -> Result<Option<PlayerDump>, StoreError> {
         self.with(|c| {
             let (person, tokens, transfers) = (c.st(sql::PERSON)?, c.st(sql::TOKENS_OF)?, c.st(sql::TRANSFERS_OF)?);
+            let standings = c.st(sql::STANDINGS)?;
             // One snapshot, so that the row, tokens and codes are of one moment.
             let mut tx =
                 c.client.build_transaction().isolation_level(IsolationLevel::RepeatableRead).read_only(true).start()?;
@@ -617,6 +658,7 @@ impl Store for Postgres {
                 .iter()
                 .map(|r| Ok(TransferDump { code_hash: r.try_get(0)?, expires: r.try_get(1)?, used: r.try_get(2)? }))
                 .collect::<Result<_, ::postgres::Error>>()?;
+            let ratings = tx.query(&standings, &[&id])?.iter().map(row_to_standing).collect::<Result<_, _>>()?;
             tx.commit()?;
             Ok(Some(PlayerDump {
                 token_hash: person.id,
@@ -625,6 +667,7 @@ impl Store for Postgres {
                 list_games: person.list_games,
                 tokens: Some(tokens),
                 transfers,
+                ratings,
             }))
         })
     }
@@ -632,6 +675,7 @@ impl Store for Postgres {
     fn restore_player(&self, player: &PlayerDump) -> Result<(), StoreError> {
         self.with(|c| {
             let (add, token, transfer) = (c.st(sql::ADD_PLAYER)?, c.st(sql::ADD_TOKEN)?, c.st(sql::RESTORE_TRANSFER)?);
+            let standing = c.st(sql::SET_STANDING)?;
             let mut tx = c.client.transaction()?;
             let key = player.name.as_deref().map(name_key);
             tx.execute(
@@ -643,6 +687,13 @@ impl Store for Postgres {
             }
             for t in &player.transfers {
                 tx.execute(&transfer, &[&t.code_hash, &player.token_hash, &t.expires, &t.used])?;
+            }
+            for r in &player.ratings {
+                let p = &r.standing;
+                tx.execute(
+                    &standing,
+                    &[&player.token_hash, &r.pool, &p.rating, &p.deviation, &p.volatility, &p.games, &r.updated],
+                )?;
             }
             tx.commit()?;
             Ok(())
@@ -761,12 +812,111 @@ impl Store for Postgres {
         })
     }
 
+    fn rate(
+        &self,
+        id: &str,
+        pool: &str,
+        people: &[(u8, String)],
+        now: i64,
+        rater: Rater<'_>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        self.with(|c| {
+            let (lock, changes) = (c.st(sql::LOCK_GAME)?, c.st(sql::CHANGES)?);
+            let (new, standing, set, add) =
+                (c.st(sql::NEW_STANDING)?, c.st(sql::STANDING)?, c.st(sql::SET_STANDING)?, c.st(sql::ADD_CHANGE)?);
+            let mut tx = c.client.transaction()?;
+            tx.query_opt(&lock, &[&id])?;
+            let done: Vec<RatingChange> =
+                tx.query(&changes, &[&id])?.iter().map(row_to_change).collect::<Result<_, _>>()?;
+            if !done.is_empty() {
+                tx.commit()?;
+                return Ok(done);
+            }
+            // The people's rows are locked in one order, so that two games locking the same two never wait on
+            // each other.
+            let mut order: Vec<&String> = people.iter().map(|(_, p)| p).collect();
+            order.sort();
+            let fresh = Standing::NEW;
+            for player in order {
+                tx.execute(&new, &[player, &pool, &fresh.rating, &fresh.deviation, &fresh.volatility, &now])?;
+            }
+            let mut before = Vec::with_capacity(people.len());
+            for (_, player) in people {
+                let row = tx.query_one(&standing, &[player, &pool])?;
+                before.push(Standing {
+                    rating: row.try_get(0)?,
+                    deviation: row.try_get(1)?,
+                    volatility: row.try_get(2)?,
+                    games: row.try_get(3)?,
+                });
+            }
+            let after = rater(&before);
+            let mut made = Vec::with_capacity(people.len());
+            for (((seat, player), before), after) in people.iter().zip(before).zip(after) {
+                let a = &after;
+                tx.execute(&set, &[player, &pool, &a.rating, &a.deviation, &a.volatility, &a.games, &now])?;
+                let change = RatingChange {
+                    game: id.to_owned(),
+                    seat: *seat,
+                    player: player.clone(),
+                    pool: pool.to_owned(),
+                    before,
+                    after,
+                    at: now,
+                };
+                insert_change(&mut tx, &add, &change)?;
+                made.push(change);
+            }
+            tx.commit()?;
+            Ok(made)
+        })
+    }
+
+    fn rating_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+        self.with(|c| Ok(c.query(sql::CHANGES, &[&id])?.iter().map(row_to_change).collect::<Result<_, _>>()?))
+    }
+
+    fn standings(&self, id: &str) -> Result<Vec<StandingDump>, StoreError> {
+        self.with(|c| Ok(c.query(sql::STANDINGS, &[&id])?.iter().map(row_to_standing).collect::<Result<_, _>>()?))
+    }
+
+    fn rating_history(&self, id: &str, most: usize) -> Result<Vec<RatingChange>, StoreError> {
+        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        self.with(|c| Ok(c.query(sql::HISTORY, &[&id, &most])?.iter().map(row_to_change).collect::<Result<_, _>>()?))
+    }
+
+    fn leaderboard(&self, pool: &str, deviation: f64, most: usize) -> Result<Vec<Ranked>, StoreError> {
+        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        self.with(|c| {
+            let rows = c.query(sql::LEADERBOARD, &[&pool, &deviation, &most])?;
+            Ok(rows
+                .iter()
+                .map(|r| {
+                    Ok(Ranked {
+                        player: r.try_get(0)?,
+                        name: r.try_get(1)?,
+                        standing: Standing {
+                            rating: r.try_get(2)?,
+                            deviation: r.try_get(3)?,
+                            volatility: r.try_get(4)?,
+                            games: r.try_get(5)?,
+                        },
+                        updated: r.try_get(6)?,
+                    })
+                })
+                .collect::<Result<_, ::postgres::Error>>()?)
+        })
+    }
+
     fn restore_game(&self, game: &GameDump) -> Result<(), StoreError> {
         let actions: Vec<(&str, i64)> = game.actions.iter().map(|(a, at)| (a.as_str(), *at)).collect();
         self.with(|c| {
-            let (st, tell) = (Inserts::prepare(c)?, c.st(sql::NOTIFY)?);
+            let (st, tell, add) = (Inserts::prepare(c)?, c.st(sql::NOTIFY)?, c.st(sql::ADD_CHANGE)?);
             let mut tx = c.client.transaction()?;
             insert_game(&mut tx, &st, &game.row, &game.seats, &actions)?;
+            for change in &game.ratings {
+                insert_change(&mut tx, &add, change)?;
+            }
             notify(&mut tx, &tell, &self.server, &game.row.id)?;
             tx.commit()?;
             Ok(())
@@ -792,6 +942,65 @@ fn row_to_game(r: &Row) -> Result<GameRow, ::postgres::Error> {
         lease_owner: r.try_get(13)?,
         lease_until: r.try_get(14)?,
         result: r.try_get(15)?,
+    })
+}
+
+/// Adds a rated game's change to one person's standing in `tx`.
+fn insert_change(tx: &mut Transaction<'_>, add: &Statement, change: &RatingChange) -> Result<(), ::postgres::Error> {
+    let (b, a) = (&change.before, &change.after);
+    tx.execute(
+        add,
+        &[
+            &change.game,
+            &i64::from(change.seat),
+            &change.player,
+            &change.pool,
+            &b.rating,
+            &b.deviation,
+            &b.volatility,
+            &b.games,
+            &a.rating,
+            &a.deviation,
+            &a.volatility,
+            &a.games,
+            &change.at,
+        ],
+    )?;
+    Ok(())
+}
+
+fn row_to_change(r: &Row) -> Result<RatingChange, ::postgres::Error> {
+    Ok(RatingChange {
+        game: r.try_get(0)?,
+        seat: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(u8::MAX),
+        player: r.try_get(2)?,
+        pool: r.try_get(3)?,
+        before: Standing {
+            rating: r.try_get(4)?,
+            deviation: r.try_get(5)?,
+            volatility: r.try_get(6)?,
+            games: r.try_get(7)?,
+        },
+        after: Standing {
+            rating: r.try_get(8)?,
+            deviation: r.try_get(9)?,
+            volatility: r.try_get(10)?,
+            games: r.try_get(11)?,
+        },
+        at: r.try_get(12)?,
+    })
+}
+
+fn row_to_standing(r: &Row) -> Result<StandingDump, ::postgres::Error> {
+    Ok(StandingDump {
+        pool: r.try_get(0)?,
+        standing: Standing {
+            rating: r.try_get(1)?,
+            deviation: r.try_get(2)?,
+            volatility: r.try_get(3)?,
+            games: r.try_get(4)?,
+        },
+        updated: r.try_get(5)?,
     })
 }
 

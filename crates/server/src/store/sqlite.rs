@@ -9,8 +9,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::{
-    ClaimError, GameDump, GameRow, JoinError, ListedGame, Listener, MIGRATIONS, NameError, Person, PlayerDump, Seated,
-    Store, StoreError, TokenDump, TokenRow, TransferDump, name_key, now, server_name,
+    ClaimError, GameDump, GameRow, JoinError, ListedGame, Listener, MIGRATIONS, NameError, Person, PlayerDump, Ranked,
+    Rater, RatingChange, Seated, Standing, StandingDump, Store, StoreError, TokenDump, TokenRow, TransferDump,
+    name_key, now, server_name,
 };
 
 /// The SQLite store.
@@ -44,6 +45,10 @@ const GAME_COLUMNS: &str = "id, player, kind, setup, seed, salt, status, created
 /// A person's columns, in the order [`row_to_person`] reads them.
 const PERSON_COLUMNS: &str = "token_hash, name, created, list_games, \
      (SELECT COUNT(*) FROM tokens t WHERE t.player = players.token_hash AND t.revoked IS NULL)";
+
+/// A rating change's columns, in the order [`row_to_change`] reads them.
+const CHANGE_COLUMNS: &str = "game, seat, player, pool, rating_before, deviation_before, volatility_before, games_before, \
+     rating_after, deviation_after, volatility_after, games_after, at";
 
 /// The games a player made or sits at (`?1`), only those over when `?2` is true.
 const GAMES_OF: &str = "FROM games WHERE (player = ?1 OR id IN (SELECT game FROM seats WHERE player = ?1)) \
@@ -366,8 +371,9 @@ impl Store for Sqlite {
             let rows = query.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
             rows.collect::<Result<_, _>>()?
         };
+        let ratings = changes_of(&tx, id)?;
         tx.finish()?;
-        Ok(Some(GameDump { row, seats, actions }))
+        Ok(Some(GameDump { row, seats, actions, ratings }))
     }
 
     fn dump_player(&self, id: &str) -> Result<Option<PlayerDump>, StoreError> {
@@ -396,6 +402,7 @@ impl Store for Sqlite {
                 .query_map([id], |r| Ok(TransferDump { code_hash: r.get(0)?, expires: r.get(1)?, used: r.get(2)? }))?;
             rows.collect::<Result<_, _>>()?
         };
+        let ratings = standings_of(&tx, id)?;
         tx.finish()?;
         Ok(Some(PlayerDump {
             token_hash: person.id,
@@ -404,6 +411,7 @@ impl Store for Sqlite {
             list_games: person.list_games,
             tokens: Some(tokens),
             transfers,
+            ratings,
         }))
     }
 
@@ -431,6 +439,9 @@ impl Store for Sqlite {
                 "INSERT INTO transfers (code_hash, player, expires, used) VALUES (?1, ?2, ?3, ?4)",
                 params![transfer.code_hash, player.token_hash, transfer.expires, transfer.used],
             )?;
+        }
+        for rating in &player.ratings {
+            upsert_standing(&tx, &player.token_hash, &rating.pool, &rating.standing, rating.updated)?;
         }
         tx.commit()?;
         Ok(())
@@ -560,14 +571,187 @@ impl Store for Sqlite {
         Ok(revoked)
     }
 
+    fn rate(
+        &self,
+        id: &str,
+        pool: &str,
+        people: &[(u8, String)],
+        now: i64,
+        rater: Rater<'_>,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        let mut db = self.db();
+        // The write lock is taken before the standings are read: another process rating a game of the same
+        // people waits, rather than reading standings this one is about to change.
+        let tx = db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let done = changes_of(&tx, id)?;
+        if !done.is_empty() {
+            return Ok(done);
+        }
+        let mut before = Vec::with_capacity(people.len());
+        for (_, player) in people {
+            let standing = tx
+                .query_row(
+                    "SELECT rating, deviation, volatility, games FROM ratings WHERE player = ?1 AND pool = ?2",
+                    params![player, pool],
+                    |r| {
+                        Ok(Standing {
+                            rating: r.get(0)?,
+                            deviation: r.get(1)?,
+                            volatility: r.get(2)?,
+                            games: r.get(3)?,
+                        })
+                    },
+                )
+                .optional()?;
+            before.push(standing.unwrap_or(Standing::NEW));
+        }
+        let after = rater(&before);
+        let mut changes = Vec::with_capacity(people.len());
+        for (((seat, player), before), after) in people.iter().zip(before).zip(after) {
+            upsert_standing(&tx, player, pool, &after, now)?;
+            let change = RatingChange {
+                game: id.to_owned(),
+                seat: *seat,
+                player: player.clone(),
+                pool: pool.to_owned(),
+                before,
+                after,
+                at: now,
+            };
+            insert_change(&tx, &change)?;
+            changes.push(change);
+        }
+        tx.commit()?;
+        Ok(changes)
+    }
+
+    fn rating_changes(&self, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+        changes_of(&self.reader(), id)
+    }
+
+    fn standings(&self, id: &str) -> Result<Vec<StandingDump>, StoreError> {
+        standings_of(&self.reader(), id)
+    }
+
+    fn rating_history(&self, id: &str, most: usize) -> Result<Vec<RatingChange>, StoreError> {
+        let db = self.reader();
+        let mut query = db.prepare(&format!(
+            "SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE player = ?1 ORDER BY at DESC, game DESC LIMIT ?2"
+        ))?;
+        let rows = query.query_map(params![id, i64::try_from(most).unwrap_or(i64::MAX)], row_to_change)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn leaderboard(&self, pool: &str, deviation: f64, most: usize) -> Result<Vec<Ranked>, StoreError> {
+        let db = self.reader();
+        let mut query = db.prepare(
+            "SELECT r.player, p.name, r.rating, r.deviation, r.volatility, r.games, r.updated
+             FROM ratings r JOIN players p ON p.token_hash = r.player
+             WHERE r.pool = ?1 AND r.deviation <= ?2 AND p.name IS NOT NULL
+             ORDER BY r.rating DESC, p.name_key LIMIT ?3",
+        )?;
+        let rows = query.query_map(params![pool, deviation, i64::try_from(most).unwrap_or(i64::MAX)], |r| {
+            Ok(Ranked {
+                player: r.get(0)?,
+                name: r.get(1)?,
+                standing: Standing { rating: r.get(2)?, deviation: r.get(3)?, volatility: r.get(4)?, games: r.get(5)? },
+                updated: r.get(6)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     fn restore_game(&self, game: &GameDump) -> Result<(), StoreError> {
         let actions: Vec<(&str, i64)> = game.actions.iter().map(|(a, at)| (a.as_str(), *at)).collect();
         let mut db = self.db();
         let tx = db.transaction()?;
         insert_game(&tx, &game.row, &game.seats, &actions)?;
+        for change in &game.ratings {
+            insert_change(&tx, change)?;
+        }
         tx.commit()?;
         Ok(())
     }
+}
+
+/// Adds a rated game's change to one person's standing in `tx`.
+fn insert_change(tx: &rusqlite::Transaction<'_>, change: &RatingChange) -> Result<(), StoreError> {
+    let (b, a) = (&change.before, &change.after);
+    tx.execute(
+        &format!(
+            "INSERT INTO rating_changes ({CHANGE_COLUMNS})
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+        ),
+        params![
+            change.game,
+            change.seat,
+            change.player,
+            change.pool,
+            b.rating,
+            b.deviation,
+            b.volatility,
+            b.games,
+            a.rating,
+            a.deviation,
+            a.volatility,
+            a.games,
+            change.at
+        ],
+    )?;
+    Ok(())
+}
+
+/// Sets a player's standing in a pool in `tx`.
+fn upsert_standing(
+    tx: &rusqlite::Transaction<'_>,
+    player: &str,
+    pool: &str,
+    s: &Standing,
+    updated: i64,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO ratings (player, pool, rating, deviation, volatility, games, updated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (player, pool) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, games = excluded.games, updated = excluded.updated",
+        params![player, pool, s.rating, s.deviation, s.volatility, s.games, updated],
+    )?;
+    Ok(())
+}
+
+/// A player's standings, by pool.
+fn standings_of(db: &Connection, id: &str) -> Result<Vec<StandingDump>, StoreError> {
+    let mut query = db.prepare(
+        "SELECT pool, rating, deviation, volatility, games, updated FROM ratings WHERE player = ?1 ORDER BY pool",
+    )?;
+    let rows = query.query_map([id], |r| {
+        Ok(StandingDump {
+            pool: r.get(0)?,
+            standing: Standing { rating: r.get(1)?, deviation: r.get(2)?, volatility: r.get(3)?, games: r.get(4)? },
+            updated: r.get(5)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// A game's rating changes, by seat.
+fn changes_of(db: &Connection, id: &str) -> Result<Vec<RatingChange>, StoreError> {
+    let mut query =
+        db.prepare(&format!("SELECT {CHANGE_COLUMNS} FROM rating_changes WHERE game = ?1 ORDER BY seat"))?;
+    let rows = query.query_map([id], row_to_change)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+fn row_to_change(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingChange> {
+    Ok(RatingChange {
+        game: r.get(0)?,
+        seat: r.get(1)?,
+        player: r.get(2)?,
+        pool: r.get(3)?,
+        before: Standing { rating: r.get(4)?, deviation: r.get(5)?, volatility: r.get(6)?, games: r.get(7)? },
+        after: Standing { rating: r.get(8)?, deviation: r.get(9)?, volatility: r.get(10)?, games: r.get(11)? },
+        at: r.get(12)?,
+    })
 }
 
 fn row_to_game(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
