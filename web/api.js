@@ -143,12 +143,14 @@ export function other(seat) {
 
 /**
  * Who sits at `seat`, in words for the person looking (`you` is their seat, null for a watcher):
- * "you", "your friend", "the bot (perfect)", or, while the invite is out, "your friend (not here yet)".
+ * "you", the person's chosen name ("Ada"), "your friend", "the bot (perfect)", or, while the invite is out, "your
+ * friend (not here yet)".
  */
 export function who(state, seat) {
   const s = state.seats[seat];
   if (state.you === seat) return "you";
   if (s.who === "bot") return `the bot (${s.bot})`;
+  if (s.who === "person" && s.name) return s.name;
   if (state.you === null) return s.who === "open" ? "nobody yet" : "a person";
   return s.who === "open" ? "your friend (not here yet)" : "your friend";
 }
@@ -217,6 +219,109 @@ function offerClock(form) {
   };
   opponent.addEventListener("change", shown);
   shown();
+}
+
+/** The catalog, read once by a page that needs it (null when it could not be read). */
+let catalogRead = null;
+export function catalog() {
+  catalogRead ??= api("GET", "/api/catalog").catch(() => null);
+  return catalogRead;
+}
+
+/** A spec as ratings name it: its parameters at their default left out, the others sorted (`engine(level=5)`). */
+export function canonicalSpec(text, params) {
+  const m = /^([^(]+)(?:\((.*)\))?$/.exec(String(text).trim());
+  if (!m) return String(text);
+  const pairs = (m[2] ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => p.split("=").map((x) => x.trim()));
+  const kept = pairs
+    .filter(([k, v]) => !params.some((p) => p.key === k && p.default === v))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const name = m[1].trim();
+  return kept.length ? `${name}(${kept.map(([k, v]) => `${k}=${v}`).join(",")})` : name;
+}
+
+/** Whether the game `request` asks for can be rated: between two people, or against a bot rated in its pool. */
+export function ratable(game, request) {
+  if (!game || game.players !== 2) return false;
+  if (request.opponent === "friend") return true;
+  const values = Object.fromEntries(game.params.map((p) => [p.key, String(request.params?.[p.key] ?? p.default)]));
+  const pool = (game.ratings ?? []).find((r) => Object.entries(r.params).every(([k, v]) => values[k] === v));
+  if (!pool) return false;
+  const opponent = request.opponent ?? game.bots[0]?.name ?? "";
+  const bot = game.bots.find((b) => b.name === opponent.split("(")[0].trim());
+  const spec = canonicalSpec(opponent, bot?.params ?? []);
+  return pool.bots.some((b) => b.bot === spec);
+}
+
+/**
+ * Adds "Rated" to a two-player game's setup form: ticked by default, and open only when the opponent chosen
+ * (a friend, or a bot rated on this board) can be rated; the note says which.
+ */
+async function offerRated(form, kind, body) {
+  const game = (await catalog())?.games?.find((g) => g.name === kind);
+  if (!game || game.players !== 2 || form.querySelector("input[name=rated]")) return;
+  const box = el("input", { type: "checkbox", name: "rated", id: "rated" });
+  box.checked = true;
+  const note = el("span", { class: "note", id: "rated-note" });
+  const label = el("label", { id: "rated-choice" }, box, " Rated ", note);
+  const submit = form.querySelector("button[type=submit], button:not([type])");
+  if (submit) submit.before(label);
+  else form.append(label);
+  const update = () => {
+    let ok = false;
+    try {
+      ok = ratable(game, { kind, ...body(new FormData(form)) });
+    } catch {
+      ok = false;
+    }
+    box.disabled = !ok;
+    note.textContent = ok
+      ? "(the result moves your rating; no hints or take-backs)"
+      : "(not rated: this opponent has no rating on this board)";
+  };
+  form.addEventListener("change", update);
+  form.addEventListener("input", update);
+  update();
+}
+
+/** A rating as a page shows it: `1620`, or `1500?` while it is provisional. */
+export function ratingText(standing) {
+  return standing ? `${standing.rating}${standing.provisional ? "?" : ""}` : "—";
+}
+
+/** A rating's change with its sign: `+12`, `−8`, `±0`. */
+export function changeText(change) {
+  if (change > 0) return `+${change}`;
+  if (change < 0) return `−${-change}`;
+  return "±0";
+}
+
+/** A rated game's line above the board: each side's rating going in, and once it is rated what it did. */
+function drawRated(state) {
+  let line = document.getElementById("rated-line");
+  const rated = state.rated;
+  document.body.dataset.rated = String(Boolean(rated) && state.status !== "over");
+  if (!rated) {
+    if (line) line.hidden = true;
+    return;
+  }
+  if (!line) {
+    line = el("p", { id: "rated-line", class: "note rated-line" });
+    document.getElementById("table").prepend(line);
+  }
+  line.hidden = false;
+  const seats = rated.seats.map((seat, i) => `${who(state, i)} ${ratingText(seat.standing)}`);
+  const changes = rated.changes.map((c) => {
+    const whose = state.you === c.seat ? "Your rating" : `${Who(state, c.seat)}'s rating`;
+    return `${whose}: ${c.before.rating} → ${ratingText(c.after)} (${changeText(c.change)})`;
+  });
+  line.textContent = changes.length
+    ? `Rated game. ${changes.join(". ")}.`
+    : `Rated game: ${seats.join(" against ")}. No hints or take-backs.`;
 }
 
 /** Milliseconds as a clock shows them: `4:59`, `0:07.3` under ten seconds, `2d 3h` for days. */
@@ -295,6 +400,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
     if (record) record.href = `/api/games/${state.id}/record`;
     show(state, { busy: page.busy, watching });
     drawClocks(state);
+    drawRated(state);
     review(state, preview);
   }
 
@@ -362,11 +468,14 @@ export function gamePage({ kind, body, show, prompt, preview }) {
 
   document.getElementById("copy-invite")?.addEventListener("click", copyInvite);
   offerClock(form);
+  if (!param("game") && !param("id")) offerRated(form, kind, body);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const data = new FormData(form);
     const request = { kind, ...body(data) };
     if (data.get("clock") && request.opponent === "friend") request.clock = data.get("clock");
+    // A box disabled (an opponent with no rating) is not in the form's data.
+    if (data.get("rated") === "on") request.rated = true;
     const answer = await attempt(() => asPlayer("POST", "/api/games", request));
     if (answer) open(answer);
   });

@@ -1240,6 +1240,7 @@ async function playAgain() {
     params: specParams(game.game),
     opponent: game.seats[other(game.you)].bot,
     seat: game.you,
+    rated: Boolean(game.rated),
   };
   const answer = await attempt(() => asPlayer("POST", "/api/games", body));
   if (answer) location.assign(`/chess?game=${encodeURIComponent(answer.id)}`);
@@ -1323,6 +1324,8 @@ async function loadCatalog() {
     ...params.map((p) => paramField("game", { ...p, about: "Start from this position (FEN; empty: the usual start)" })),
   );
   showBotParams();
+  // The form's fields are all here now: "Rated" looks at them again.
+  document.getElementById("setup").dispatchEvent(new Event("change"));
 }
 
 function showBotParams() {

@@ -1,6 +1,6 @@
 // A listed game in words, for the pages that list games (the player's own page and a public profile): what it is,
 // who sat across, how it ended, and a link to play it or, once over, to review it.
-import { el } from "./api.js";
+import { changeText, el, ratingText } from "./api.js";
 
 /** A game's name in words, from the catalog when it has the game. */
 function title(kind, catalog) {
@@ -45,4 +45,46 @@ export function gameItem(g, catalog) {
     el("a", { href: g.link, class: over ? "review" : "play" }, over ? "review" : "play"),
   );
   return item;
+}
+
+/** A pool's game name: `domineering(cols=6,rows=6)` is Domineering's. */
+function poolGame(pool) {
+  return pool.split("(")[0];
+}
+
+/**
+ * A person's ratings as a table, a pool a row with a link to its leaderboard, and their last rated games as a list,
+ * each with its change and, where the game is named, a link to it.
+ */
+export function ratingsBlock(ratings, history, catalog) {
+  const block = el("div", { class: "ratings" });
+  if (!ratings.length) {
+    block.append(el("p", { class: "note" }, "No rated game yet: tick “Rated” when you start a game."));
+    return block;
+  }
+  const rows = ratings.map((r) =>
+    el(
+      "tr",
+      {},
+      el("td", {}, el("a", { href: `/leaderboard?pool=${encodeURIComponent(r.pool)}` }, r.pool)),
+      el("td", { class: "number" }, ratingText(r)),
+      el("td", { class: "number" }, `±${r.deviation}`),
+      el("td", { class: "number" }, String(r.games)),
+    ),
+  );
+  block.append(
+    el(
+      "table",
+      { class: "ratings-table" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Game"), el("th", {}, "Rating"), el("th", {}, "Deviation"), el("th", {}, "Rated games"))),
+      el("tbody", {}, ...rows),
+    ),
+  );
+  const items = history.map((h) => {
+    const words = `${h.pool}: ${h.before.rating} → ${ratingText(h.after)} (${changeText(h.change)}), ${new Date(h.at * 1000).toLocaleDateString()}`;
+    const page = catalog.get(poolGame(h.pool))?.page ?? poolGame(h.pool);
+    return el("li", { class: "rated-game" }, h.game ? el("a", { href: `/${page}?game=${encodeURIComponent(h.game)}` }, words) : words);
+  });
+  if (items.length) block.append(el("h3", {}, "Last rated games"), el("ul", { class: "games" }, ...items));
+  return block;
 }

@@ -14,7 +14,7 @@ import {
   say,
   setToken,
 } from "./api.js";
-import { gameItem } from "./games.js";
+import { gameItem, ratingsBlock } from "./games.js";
 
 /** The catalog's games, by name. */
 let catalog = new Map();
@@ -34,6 +34,7 @@ function drawMe(me) {
     ? `You are ${me.name}: ${counts}; you play from ${browsers}.`
     : `You have no name yet: ${counts}; you play from ${browsers}.`;
   document.getElementById("list-games").checked = me.list_games;
+  document.getElementById("ratings").replaceChildren(ratingsBlock(me.ratings, me.history, catalog));
   const link = document.getElementById("profile-link");
   link.hidden = !me.name;
   if (me.name) link.href = `/profile?name=${encodeURIComponent(me.name)}`;

@@ -1,7 +1,7 @@
-// A player's public page (`/profile?name=<name>`): their name, since when they play, and the finished games they
-// let be listed, each with its result and its review.
+// A player's public page (`/profile?name=<name>`): their name, since when they play, their ratings and last rated
+// games, and the finished games they let be listed, each with its result and its review.
 import { api, attempt, el, param, say } from "./api.js";
-import { gameItem } from "./games.js";
+import { gameItem, ratingsBlock } from "./games.js";
 
 (async () => {
   const name = param("name");
@@ -19,6 +19,7 @@ import { gameItem } from "./games.js";
   document.getElementById("profile").hidden = false;
   document.getElementById("profile-title").textContent = person.name;
   document.getElementById("since").textContent = `Plays since ${new Date(person.created * 1000).toLocaleDateString()}.`;
+  document.getElementById("ratings").replaceChildren(ratingsBlock(person.ratings, person.history, catalog));
   const list = document.getElementById("finished");
   list.replaceChildren(...person.games.map((g) => gameItem(g, catalog)));
   if (!person.games.length) {
