@@ -276,6 +276,8 @@ fn sync(app: &App, game: &mut Loaded) -> Result<(), ApiError> {
             game.row = row;
             let bytes = game.live.footprint();
             lock(&app.inner.games).resize(&game.row.id, bytes);
+            // Another server may have ended the game: its rating is read (or, if that server stopped first, made).
+            rate(app, game);
             Ok(())
         }
         Err(e) => {
@@ -445,6 +447,18 @@ fn rate(app: &App, game: &mut Loaded) {
         .collect();
     if people.len() != rating.people().len() {
         return;
+    }
+    // Most reads of a game over find it rated already: read, without taking the store's write lock.
+    match app.inner.store.rating_changes(&game.row.id) {
+        Ok(changes) if !changes.is_empty() => {
+            game.changes = changes;
+            return;
+        }
+        Ok(_) => {}
+        Err(e) => {
+            tracing::warn!(game = game.row.id, "the game's rating could not be read now ({e}): it is when next read");
+            return;
+        }
     }
     let rater = |now: &[Standing]| rating.rate(score, now);
     match app.inner.store.rate(&game.row.id, &rating.pool, &people, crate::store::now(), &rater) {

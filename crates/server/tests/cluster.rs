@@ -136,6 +136,29 @@ fn a_friend_game_is_played_through_two_servers_and_each_pushes_the_others_moves(
     assert_eq!(moves(&guest.through(a.addr).state(&id)), ["b2", "a1"]);
 }
 
+#[test]
+fn a_rated_game_ended_through_one_server_is_rated_once_and_shown_alike_by_the_other() {
+    let url = pg::database("rated");
+    let (a, b) = (Server::start(&url), Server::start(&url));
+    let host = a.player();
+    let state = host.create(&json!({ "kind": "tictactoe", "opponent": "friend", "rated": true }));
+    let id = id_of(&state);
+    let invite = state["invite"]["code"].as_str().expect("an invite").to_owned();
+    let guest = b.player();
+    guest.join(&id, &invite);
+    let on_b = Events::follow(b.addr, &id);
+    on_b.next(Duration::from_secs(5)).expect("the first state on b");
+    let over = host.act(&id, &json!({ "action": "resign" }));
+    let changes = over["rated"]["changes"].clone();
+    assert_eq!(changes.as_array().map(Vec::len), Some(2), "rated through a: {over}");
+    let pushed = on_b.until(Duration::from_secs(5), |s| s["status"] == "over").expect("b pushes the end");
+    assert_eq!(pushed["rated"]["changes"], changes, "b shows a's rating");
+    assert_eq!(guest.state(&id)["rated"]["changes"], changes);
+    let (_, me) = guest.get("/api/me");
+    assert_eq!(me["ratings"][0]["games"], 1, "rated once: {me}");
+    assert_eq!(me["history"].as_array().map(Vec::len), Some(1), "{me}");
+}
+
 /// The cells of tic-tac-toe.
 const CELLS: [&str; 9] = ["a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3"];
 
