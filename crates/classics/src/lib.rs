@@ -7,6 +7,5 @@
 
 pub mod dots;
 pub mod grundy;
-mod results;
 pub mod sim;
 pub mod tictactoe;

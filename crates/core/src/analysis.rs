@@ -3,6 +3,8 @@
 //! its luck. The play layer replays a game and asks the analyst about each decision; the game's crate says
 //! how to judge one.
 
+pub mod solved;
+
 use serde_json::{Map, Value};
 
 use crate::game::{Game, Player};

@@ -3,42 +3,32 @@
 //! goes unjudged. Domineering has no draws: a position is won (1) or lost (0) for the side to move.
 
 use hamle_core::Game;
-use hamle_core::analysis::{Analyst, Effort, Judgement, mark, mean_loss};
-use serde_json::{Map, Value};
+use hamle_core::analysis::solved::{MARKS, THRESHOLDS, UNITS, summary};
+use hamle_core::analysis::{Analyst, Effort, Judgement, mark};
 
 use crate::rules::{Domineering, Move};
 use crate::solve::{SolveOptions, Solved, solve_position};
-
-/// A whole point thrown away (a won position left lost) is a blunder; half a point, a mistake, cannot happen
-/// without draws, but the marks are those of every solved game's analyst.
-const THRESHOLDS: [(f64, &str); 2] = [(0.5, "mistake"), (1.0, "blunder")];
 
 /// The analyst: each placement against the exact solver, in results (1 a win, 0 a loss), at most the effort's
 /// nodes a placement.
 pub fn analyst() -> Analyst<Domineering> {
     Analyst {
         judge_name: "the exact solver (Bullock's bounds, as `hamle solve domineering`)",
-        units: "results",
+        units: UNITS,
         effort: Effort {
             means: "nodes the exact solver searches per placement (counted in steps of 4,096)",
             default: 500_000,
             min: 4_096,
             max: 2_500_000,
         },
-        marks: &["mistake", "blunder"],
+        // A whole point thrown away (a won position left lost) is a blunder; half a point, a mistake, cannot
+        // happen without draws, but the marks are those of every solved game's analyst.
+        marks: MARKS,
         judge,
         luck: None,
         summary,
         read: None,
     }
-}
-
-/// A seat's figures: the mean result lost a judged placement (`mean_loss`, `error_rate`) and `thrown`, how many
-/// judged placements changed the proven result.
-fn summary(judged: &[&Judgement<Move>]) -> Map<String, Value> {
-    let mut figures = mean_loss(judged, 1.0);
-    figures.insert("thrown".into(), Value::from(judged.iter().filter(|j| j.loss > 0.0).count()));
-    figures
 }
 
 /// The transposition table for a budget of `nodes`: about an entry a node, 2^12 to 2^20 entries of 16 bytes (the
@@ -89,6 +79,7 @@ mod tests {
     use super::*;
     use crate::Side;
     use crate::solve::minimax_wins;
+    use serde_json::Value;
 
     fn board(rows: usize, cols: usize, first: Side) -> Domineering {
         Domineering::new(rows, cols, first).expect("a board size within 1..=16")

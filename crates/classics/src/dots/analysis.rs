@@ -8,7 +8,7 @@ use hamle_core::analysis::{Analyst, Effort, Judgement};
 
 use super::rules::Dots;
 use super::solve::value;
-use crate::results::{MARKS, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{MARKS, UNITS, summary, verdict};
 
 /// The analyst: each line against the exact search, in results (1 a win, ½ a draw, 0 a loss), for positions
 /// with at most the effort's number of undrawn lines; earlier moves go unjudged.

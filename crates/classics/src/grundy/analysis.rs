@@ -6,7 +6,7 @@ use hamle_core::analysis::{Analyst, Judgement};
 
 use super::bots::nim_sum;
 use super::rules::{Grundy, MAX_HEAP, Move};
-use crate::results::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
 
 /// The analyst: each split against the Sprague–Grundy values, in results (1 a win, 0 a loss; no draws).
 pub fn analyst() -> Analyst<Grundy> {

@@ -8,7 +8,7 @@ use hamle_core::analysis::{Analyst, Judgement};
 
 use super::rules::{Edge, Sim, has_triangle};
 use super::solve::wins_for_mover;
-use crate::results::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
 
 /// The analyst: each edge against the solved game, in results (1 a win, 0 a loss; Sim has no draws).
 pub fn analyst() -> Analyst<Sim> {

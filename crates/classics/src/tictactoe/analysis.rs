@@ -8,7 +8,7 @@ use hamle_core::analysis::{Analyst, Judgement};
 
 use super::rules::{MAX_SLIDES, Move, TicTacToe, Variant};
 use super::solve::{Outcome, Solution};
-use crate::results::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
 
 /// The analyst: each move against the retrograde solution, in results (1 a win, ½ a draw, 0 a loss).
 pub fn analyst() -> Analyst<TicTacToe> {

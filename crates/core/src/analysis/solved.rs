@@ -1,25 +1,26 @@
-//! What the analysts of the solved games share: a move judged by the proven result before and after it
-//! (1 a win, ½ a draw, 0 a loss, for the mover), its marks, and a seat's summary.
+//! What the analysts of the solved games share (tic-tac-toe, Sim, Grundy's game, Dots and Boxes, Domineering): a
+//! move judged by the proven result before and after it (1 a win, ½ a draw, 0 a loss, for the mover), its marks,
+//! and a seat's summary.
 
-use hamle_core::analysis::{Effort, Judgement, mark, mean_loss};
 use serde_json::{Map, Value};
 
+use super::{Effort, Judgement, mark, mean_loss};
+
 /// The units of loss: proven results, 1 a win, ½ a draw, 0 a loss.
-pub(crate) const UNITS: &str = "results";
+pub const UNITS: &str = "results";
 
 /// The marks, mildest first.
-pub(crate) const MARKS: &[&str] = &["mistake", "blunder"];
+pub const MARKS: &[&str] = &["mistake", "blunder"];
 
 /// Half a point let slip (a win to a draw, a draw to a loss) is a mistake; a win thrown away to a loss a blunder.
-pub(crate) const THRESHOLDS: [(f64, &str); 2] = [(0.5, "mistake"), (1.0, "blunder")];
+pub const THRESHOLDS: [(f64, &str); 2] = [(0.5, "mistake"), (1.0, "blunder")];
 
 /// The effort of a game solved outright: there is nothing to spend, so the number is ignored.
-pub(crate) const SOLVED: Effort =
-    Effort { means: "none needed: the game is solved exactly", default: 1, min: 1, max: 1 };
+pub const SOLVED: Effort = Effort { means: "none needed: the game is solved exactly", default: 1, min: 1, max: 1 };
 
 /// The verdict on `played` from the mover's proven results before it and after it; `best` names a move that keeps
 /// the result before, asked for only when `played` does not (`None` from it leaves the move unjudged).
-pub(crate) fn verdict<M>(played: M, before: f64, after: f64, best: impl FnOnce() -> Option<M>) -> Option<Judgement<M>> {
+pub fn verdict<M>(played: M, before: f64, after: f64, best: impl FnOnce() -> Option<M>) -> Option<Judgement<M>> {
     // Perfect play keeps the result, so no move raises it: `after > before` cannot come from a sound solver.
     if after >= before {
         return Some(Judgement::best(played, Some(before)));
@@ -30,7 +31,7 @@ pub(crate) fn verdict<M>(played: M, before: f64, after: f64, best: impl FnOnce()
 
 /// A seat's figures: the mean result lost a judged move (`mean_loss`, `error_rate`) and `thrown`, how many judged
 /// moves changed the proven result.
-pub(crate) fn summary<M>(judged: &[&Judgement<M>]) -> Map<String, Value> {
+pub fn summary<M>(judged: &[&Judgement<M>]) -> Map<String, Value> {
     let mut figures = mean_loss(judged, 1.0);
     figures.insert("thrown".into(), Value::from(judged.iter().filter(|j| j.loss > 0.0).count()));
     figures
