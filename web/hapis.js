@@ -109,27 +109,39 @@ function drawChecker(parent, x, y, side, extra = "") {
 
 function drawBoard() {
   const board = document.getElementById("board");
-  board.replaceChildren();
   const whose = game.you === null ? "White's" : "your";
   board.setAttribute(
     "aria-label",
     `Board: ${whose} checkers travel from point 1 (top right) to ${whose} home, points 19 to 24 (bottom right)`,
   );
-  board.append(svg("rect", { x: 0, y: 0, width: 720, height: 500, rx: 8, class: "frame" }));
-  board.append(svg("rect", { x: MARGIN + 6 * POINT_W, y: 0, width: BAR_W, height: 500, class: "bar" }));
   const movable = sources();
   const targets = selected === null ? [] : targetsOf(selected);
-  const position = game.board.position;
+  drawPosition(board, game.board.position, mySide(), {
+    classes: (p) => [movable.has(p) ? "movable" : "", selected === p ? "selected" : "", targets.includes(p) ? "target" : ""],
+    label: (p, point) => describe(p, point) + (targets.includes(p) ? " — move here" : movable.has(p) ? " — can move" : ""),
+    tabbable: game.you !== null,
+    offTarget: targets.includes("off"),
+    owner,
+    you: game.you !== null,
+  });
+}
+
+/**
+ * Draws `position` on `board` (an SVG of 720 × 500) from `side`'s seat: its point 1 top right, its home bottom
+ * right. `view` says per point its extra classes and words, whether the points take the keyboard, whether the
+ * near tray is a target, and whose checkers a side's are in words.
+ */
+function drawPosition(board, position, side, view) {
+  board.replaceChildren();
+  board.append(svg("rect", { x: 0, y: 0, width: 720, height: 500, rx: 8, class: "frame" }));
+  board.append(svg("rect", { x: MARGIN + 6 * POINT_W, y: 0, width: BAR_W, height: 500, class: "bar" }));
   for (let p = 1; p <= 24; p++) {
     const { col, top } = place(p);
     const x = columnX(col);
-    const point = parsePoint(position.points[indexOf(p)]);
-    const classes = ["point", col % 2 === (top ? 0 : 1) ? "dark" : "light"];
-    if (movable.has(p)) classes.push("movable");
-    if (selected === p) classes.push("selected");
-    if (targets.includes(p)) classes.push("target");
-    const g = svg("g", { class: classes.join(" "), "data-point": p, tabindex: game.you === null ? -1 : 0, role: "button" });
-    g.setAttribute("aria-label", describe(p, point) + (targets.includes(p) ? " — move here" : movable.has(p) ? " — can move" : ""));
+    const point = parsePoint(position.points[side === "white" ? p - 1 : 24 - p]);
+    const classes = ["point", col % 2 === (top ? 0 : 1) ? "dark" : "light", ...view.classes(p)].filter(Boolean);
+    const g = svg("g", { class: classes.join(" "), "data-point": p, tabindex: view.tabbable ? 0 : -1, role: view.tabbable ? "button" : "img" });
+    g.setAttribute("aria-label", view.label(p, point));
     const tipY = top ? MARGIN + 200 : 490 - 200;
     const baseY = top ? MARGIN : 490;
     g.append(svg("rect", { x, y: top ? MARGIN : 290, width: POINT_W, height: 200, class: "hit" }));
@@ -159,11 +171,10 @@ function drawBoard() {
     }
     board.append(g);
   }
-  drawTray(board, targets.includes("off"));
+  drawTray(board, position, side, view);
 }
 
-function drawTray(board, target) {
-  const mine = mySide();
+function drawTray(board, position, mine, view) {
   const theirs = mine === "white" ? "black" : "white";
   const trays = [
     { side: theirs, y: MARGIN },
@@ -171,14 +182,15 @@ function drawTray(board, target) {
   ];
   for (const t of trays) {
     const near = t.side === mine;
-    const n = game.board.position.off[t.side];
+    const target = near && view.offTarget;
+    const n = position.off[t.side];
     const g = svg("g", {
-      class: `tray${near && target ? " target" : ""}`,
+      class: `tray${target ? " target" : ""}`,
       "data-point": near ? "off" : "bot-off",
-      tabindex: near && target ? 0 : -1,
-      role: near && game.you !== null ? "button" : "img",
+      tabindex: target ? 0 : -1,
+      role: near && view.you ? "button" : "img",
     });
-    g.setAttribute("aria-label", `${title(owner(t.side))} checkers borne off: ${n}${near && target ? " — bear off here" : ""}`);
+    g.setAttribute("aria-label", `${title(view.owner(t.side))} checkers borne off: ${n}${target ? " — bear off here" : ""}`);
     g.append(svg("rect", { x: TRAY_X, y: t.y, width: 60, height: 200, rx: 6, class: "tray-box" }));
     for (let i = 0; i < n; i++) {
       const y = near ? 490 - 6 - i * 12.5 : MARGIN + 6 + i * 12.5;
@@ -188,7 +200,47 @@ function drawTray(board, target) {
   }
 }
 
-/** The opening throw of the game in play, from its log: `{ white, black }`, or null before it. */
+/**
+ * The review's drawing of one decision (`review.js`): the position before it from the mover's seat, with the play
+ * made (red) and the best play (green) drawn as arrows, step by step.
+ */
+function preview(move, box) {
+  const position = move.view?.position;
+  if (!position?.points) return false;
+  const side = position.turn;
+  const board = svg("svg", {
+    viewBox: "0 0 720 500",
+    class: "hapis-review",
+    role: "img",
+    "aria-label": `The position before ${move.played}${move.best && move.best !== move.played ? `; best was ${move.best}` : ""}, from the mover's side`,
+  });
+  drawPosition(board, position, side, {
+    classes: () => [],
+    label: (p, point) => `Point ${p}: ${point ? `${point.count} ${point.side}${point.prisoner ? `, pinning a ${point.prisoner} checker` : ""}` : "empty"}`,
+    tabbable: false,
+    offTarget: false,
+    owner: (s) => s,
+    you: false,
+  });
+  const centre = (p) => {
+    if (p === "off") return { x: TRAY_X + 30, y: 390 };
+    const { col, top } = place(Number(p));
+    return { x: columnX(col) + POINT_W / 2, y: top ? 150 : 350 };
+  };
+  const arrows = (play, kind) => {
+    for (const [, from, to] of String(play).matchAll(/(\d+)\/(\d+|off)/g)) {
+      const a = centre(from);
+      const b = centre(to);
+      board.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: `review-arrow ${kind}`, "data-move": `${from}/${to}` }));
+      board.append(svg("circle", { cx: b.x, cy: b.y, r: 7, class: `review-arrow-head ${kind}` }));
+    }
+  };
+  arrows(move.played, "played");
+  if (move.best && move.best !== move.played) arrows(move.best, "best");
+  box.append(board);
+  return true;
+}
+
 function openingThrow() {
   for (const line of game.log) {
     if (line.game !== game.match.game) continue;
@@ -451,6 +503,7 @@ function main() {
       seat: Number(data.get("seat")),
       length: Number(data.get("length")),
     }),
+    preview,
     show: (state, view) => {
       if (game && state.board.position !== game.board.position && !sourcesOf(state).has(selected)) selected = null;
       game = state;

@@ -818,6 +818,22 @@ async fn two_friends_play_hapis_each_from_their_own_side_until_black_resigns() {
     until(&white, "return document.getElementById('message').textContent", &json!(wanted)).await;
     shot(&white, "hapis-friends-over-white").await;
     shot(&black, "hapis-friends-over-black").await;
+    // The review draws a decision's position from the mover's side with the play made as arrows, a step each.
+    white.wait().for_element(Locator::Css("#review-moves tbody tr")).await.expect("the review");
+    click(&white, "#review-moves tbody tr[data-index='0']").await;
+    let arrows = "#review-shown svg.hapis-review line.review-arrow.played";
+    white.wait().for_element(Locator::Css(arrows)).await.expect("the play drawn");
+    let drawn =
+        eval(&white, &format!("return [...document.querySelectorAll('{arrows}')].map(l => l.dataset.move)")).await;
+    let (_, analysis) = server.client().get(&format!("/api/games/{id}/analysis"));
+    let played = analysis["moves"][0]["played"].as_str().expect("the first decision's play");
+    let steps: Vec<String> = played.split_whitespace().map(|s| s.trim_end_matches('*').to_owned()).collect();
+    assert_eq!(drawn, json!(steps), "the arrows are the steps of {played}");
+    let checkers =
+        eval(&white, "return document.querySelectorAll('#review-shown svg.hapis-review .checker').length").await;
+    assert!(checkers.as_u64().is_some_and(|n| n >= 10), "the checkers are drawn: {checkers}");
+    eval(&white, "document.getElementById('review').scrollIntoView(); return null").await;
+    shot(&white, "hapis-review").await;
     white.close().await.expect("closed");
     black.close().await.expect("closed");
 }
