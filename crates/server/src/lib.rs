@@ -21,6 +21,7 @@ pub mod caps;
 pub mod client;
 pub mod fair;
 mod held;
+mod known;
 mod lab;
 mod metrics;
 mod openapi;
@@ -172,9 +173,9 @@ struct Inner {
     metrics: metrics::Metrics,
     /// Tokens known to be a player's and not revoked (by their hash), the most recently seen, with the player
     /// and when the store said so.
-    players: Mutex<lru::LruCache<String, people::Known>>,
+    players: Mutex<lru::LruCache<String, known::Known>>,
     /// Players' display names, the most recently shown, with when the store said so.
-    names: Mutex<lru::LruCache<String, people::Known<Option<String>>>>,
+    names: Mutex<lru::LruCache<String, known::Known<Option<String>>>>,
     /// Players' standings in the pools of the rated games shown, by player and pool, with when the store said so.
     standings: Mutex<ratings::Standings>,
     /// Set when the server stops: `/readyz` answers 503 so that a load balancer sends no more.

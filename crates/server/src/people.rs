@@ -5,8 +5,6 @@
 //! A player's id stays the hash of its first token, which its games and seats name; the tokens that act as it
 //! are in the store's `tokens` table (the first among them), each revocable on its own.
 
-use std::time::{Duration, Instant};
-
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection};
@@ -18,38 +16,10 @@ use serde_json::{Value, json};
 
 use crate::answer::{Answer, ApiError, blocking, lock, typed_body};
 use crate::client::bearer;
+use crate::known::{Known, fresh};
 use crate::store::{ClaimError, ListedGame, NameError, Person, TokenRow, now};
 use crate::stored::{StoredSeat, StoredSetup};
 use crate::{App, fair};
-
-/// What a server read from the store, and when: on a store other servers write too, it is read again once it is
-/// older than [`FRESH`].
-pub(crate) struct Known<T = String> {
-    value: T,
-    at: Instant,
-}
-
-impl<T> Known<T> {
-    /// What the store said just now.
-    pub(crate) fn now(value: T) -> Known<T> {
-        Known { value, at: Instant::now() }
-    }
-
-    /// What was known.
-    pub(crate) fn value(&self) -> &T {
-        &self.value
-    }
-}
-
-/// How long a server believes what it read of a token or a name on a shared store: a token revoked (or a name
-/// changed) through another server still holds here for at most this long. One server alone hears every change
-/// itself, and believes what it read until it changes it.
-const FRESH: Duration = Duration::from_secs(5);
-
-/// Whether what a server read is still to be believed.
-pub(crate) fn fresh<T>(app: &App, known: &Known<T>) -> bool {
-    !app.inner.store.shared() || known.at.elapsed() < FRESH
-}
 
 /// How long a transfer's code works.
 const TRANSFER_TTL: i64 = 10 * 60;
@@ -84,7 +54,7 @@ pub(crate) fn caller(app: &App, headers: &HeaderMap) -> Result<Caller, ApiError>
     if let Some(known) = lock(&app.inner.players).get(&token)
         && fresh(app, known)
     {
-        return Ok(Caller { player: known.value.clone(), token });
+        return Ok(Caller { player: known.value().clone(), token });
     }
     match app.inner.store.token(&token)? {
         None => Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's")),
@@ -119,7 +89,7 @@ pub(crate) fn name_of(app: &App, player: &str) -> Option<String> {
     if let Some(known) = lock(&app.inner.names).get(player)
         && fresh(app, known)
     {
-        return known.value.clone();
+        return known.value().clone();
     }
     match app.inner.store.person(player) {
         Ok(person) => {
@@ -419,7 +389,7 @@ pub(crate) async fn revoke_others(State(app): State<App>, headers: HeaderMap) ->
         let mut known = lock(&app.inner.players);
         let others: Vec<String> = known
             .iter()
-            .filter(|(token, k)| k.value == caller.player && **token != caller.token)
+            .filter(|(token, k)| *k.value() == caller.player && **token != caller.token)
             .map(|(token, _)| token.clone())
             .collect();
         for token in others {

@@ -18,7 +18,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 
 use crate::App;
 use crate::answer::{Answer, ApiError, blocking, lock};
-use crate::people::{Known, fresh};
+use crate::known::{Known, fresh};
 use crate::store::{RatingChange, Standing, StandingDump};
 use crate::stored::{StoredSeat, StoredSetup};
 
