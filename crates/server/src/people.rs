@@ -252,7 +252,8 @@ pub(crate) async fn set_name(
                     StatusCode::CONFLICT,
                     "name_taken",
                     format!(
-                        "the name '{name}' is taken (names are unique whatever their letters' case): choose another"
+                        "the name '{name}' is taken (names are unique whatever their letters' case, and letters \
+                         that look alike count as one): choose another"
                     ),
                 ));
             }

@@ -56,10 +56,12 @@ fn a_move_after_the_flag_is_refused_and_the_game_is_lost_on_time_and_pushed() {
 }
 
 #[test]
-fn a_flag_that_fell_unseen_is_called_at_the_next_move() {
+fn a_move_after_the_flag_fell_is_refused_and_the_game_is_over_on_time() {
     let server = Server::in_memory();
     let (creator, friend, id) = clocked(&server, "tictactoe", "0.25+0");
     creator.act(&id, &json!({ "action": "move", "move": "b2" }));
+    // Whether the server's watch calls time before the move comes or the move's request calls it, the move is
+    // refused and the game is over on time.
     std::thread::sleep(Duration::from_millis(15_100));
     let late = friend.try_act(&id, &json!({ "action": "move", "move": "a1" }));
     assert_refused(&late, 409, "too late");

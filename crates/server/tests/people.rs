@@ -48,7 +48,8 @@ fn a_name_taken_is_409_for_anyone_else_also_in_other_capitals_and_shows_on_the_s
     let other = Client::player(&server);
     let me = name(&ada, "Ada");
     assert_eq!(me["name"], "Ada", "{me}");
-    for taken in ["Ada", "ada", "ADA", "aDa"] {
+    // The last two with a Cyrillic А (U+0410) or а (U+0430): the same name to the eye.
+    for taken in ["Ada", "ada", "ADA", "aDa", "\u{410}da", "Ad\u{430}"] {
         let refused = other.put("/api/me/name", &json!({ "name": taken }).to_string());
         assert_refused(&refused, 409, taken);
         assert_eq!(refused.1["error"], "name_taken", "{taken}: {}", refused.1);

@@ -111,7 +111,7 @@ fn a_game_is_read_back_as_stored_at_version_zero_with_its_seats_and_actions() {
         assert_eq!(store.actions("g1", 0).expect("read"), ["a0"], "{}", b.name);
         assert!(store.actions("g1", 1).expect("read").is_empty(), "{}", b.name);
         assert!(store.game("nope").expect("read").is_none(), "{}", b.name);
-        assert_eq!(store.version().expect("a schema version"), 5, "{}: five migrations", b.name);
+        assert_eq!(store.version().expect("a schema version"), 6, "{}: six migrations", b.name);
     }
 }
 
@@ -288,7 +288,7 @@ fn a_backup_moves_every_game_and_person_from_sqlite_to_postgres_and_back_unchang
     assert_eq!((summary.players, summary.games, summary.actions), (2, 2, 2));
     let text = std::fs::read_to_string(&first).expect("read");
     assert_eq!(text.lines().count(), 5, "a header, two players, two games:\n{text}");
-    assert!(text.starts_with(r#"{"hamle_store":3,"schema":5,"players":2,"games":2}"#), "{text}");
+    assert!(text.starts_with(r#"{"hamle_store":3,"schema":6,"players":2,"games":2}"#), "{text}");
     assert_eq!(store::import(&*postgres.store, &first).expect("imported"), summary);
     let second = dir.path.with_extension("second.jsonl");
     store::export(&*postgres.store, &mut std::fs::File::create(&second).expect("a file")).expect("exported");
@@ -596,6 +596,67 @@ fn a_name_is_one_players_whatever_its_case_and_its_owner_may_recase_or_leave_it(
 }
 
 #[test]
+fn a_name_that_looks_like_anothers_is_taken_and_finds_its_owner() {
+    for b in backends("lookalike") {
+        for p in ["p1", "p2"] {
+            b.store.add_player(p).expect("a player");
+        }
+        b.store.set_name("p1", "Ada").expect("named");
+        // A Cyrillic А (U+0410) or а (U+0430) in place of the Latin letter: the same name to the eye.
+        for alike in ["\u{410}da", "Ad\u{430}", "\u{410}D\u{410}"] {
+            assert!(matches!(b.store.set_name("p2", alike), Err(store::NameError::Taken)), "{}: {alike}", b.name);
+        }
+        let found = b.store.person_named("\u{410}da").expect("read").expect("the name's owner");
+        assert_eq!(found.id, "p1", "{}", b.name);
+        b.store.set_name("p2", "Adam").expect("another name");
+    }
+}
+
+#[test]
+fn the_migration_to_look_alike_keys_keeps_the_first_of_two_names_that_look_alike_and_keys_the_other_apart() {
+    for b in backends("rekey") {
+        for (p, created) in [("first", 1), ("second", 2), ("third", 3)] {
+            b.store.add_player(p).expect("a player");
+            let set = format!("UPDATE players SET created = {created} WHERE token_hash = '{p}'");
+            match &b._file {
+                Some(file) => {
+                    rusqlite::Connection::open(&file.path).expect("a connection").execute_batch(&set).expect("set")
+                }
+                None => postgres::Client::connect(&pg_url(&b), postgres::NoTls)
+                    .expect("a connection")
+                    .batch_execute(&set)
+                    .expect("set"),
+            }
+        }
+        // The store as schema 5 left it: names keyed by their lower case alone, two of them alike to the eye.
+        let undo = "UPDATE players SET name = 'Ada', name_key = 'ada' WHERE token_hash = 'first'; \
+                    UPDATE players SET name = '\u{410}da', name_key = '\u{430}da' WHERE token_hash = 'second'; \
+                    UPDATE players SET name = 'Bob', name_key = 'bob' WHERE token_hash = 'third';";
+        match &b._file {
+            Some(file) => {
+                let db = rusqlite::Connection::open(&file.path).expect("a plain connection");
+                db.execute_batch(undo).expect("names of schema 5");
+                db.pragma_update(None, "user_version", 5).expect("version 5");
+            }
+            None => {
+                let mut admin = postgres::Client::connect(&pg_url(&b), postgres::NoTls).expect("a connection");
+                admin.batch_execute(undo).expect("names of schema 5");
+                admin.batch_execute("UPDATE hamle_schema SET version = 5").expect("version 5");
+            }
+        }
+        let store = (b.again)();
+        assert_eq!(store.version().expect("a version"), 6, "{}", b.name);
+        assert_eq!(store.person_named("ADA").expect("read").map(|p| p.id), Some("first".to_owned()), "{}", b.name);
+        assert_eq!(store.person_named("bob").expect("read").map(|p| p.id), Some("third".to_owned()), "{}", b.name);
+        let second = store.person("second").expect("read").expect("the player");
+        assert_eq!(second.name.as_deref(), Some("\u{410}da"), "{}: the letters are kept", b.name);
+        assert!(matches!(store.set_name("third", "ada"), Err(store::NameError::Taken)), "{}", b.name);
+        store.set_name("second", "Adalet").expect("the second may choose another");
+        store.set_name("third", "\u{410}da").expect_err("still the first's");
+    }
+}
+
+#[test]
 fn of_eight_servers_naming_eight_players_alike_at_once_exactly_one_gets_the_name() {
     for b in backends("namerace") {
         let servers: Vec<Box<dyn Store>> = (0..8).map(|_| (b.again)()).collect();
@@ -768,7 +829,7 @@ fn the_migration_to_people_gives_each_player_of_before_its_first_token() {
             }
         }
         let store = (b.again)();
-        assert_eq!(store.version().expect("a version"), 5, "{}", b.name);
+        assert_eq!(store.version().expect("a version"), 6, "{}", b.name);
         let token = store.token("before").expect("read").expect("its first token");
         assert_eq!((token.player.as_str(), token.revoked), ("before", None), "{}", b.name);
         let person = store.person("before").expect("read").expect("the player");
@@ -783,7 +844,7 @@ fn a_postgres_database_of_a_newer_schema_is_refused_naming_both_versions() {
     let mut admin = postgres::Client::connect(&url, postgres::NoTls).expect("a connection");
     admin.batch_execute("UPDATE hamle_schema SET version = 99").expect("a newer version");
     let Err(error) = Postgres::connect(&url) else { panic!("a newer schema is refused") };
-    assert!(matches!(error, StoreError::Newer { found: 99, known: 5 }), "{error:?}");
+    assert!(matches!(error, StoreError::Newer { found: 99, known: 6 }), "{error:?}");
     let version: i64 = admin.query_one("SELECT version FROM hamle_schema", &[]).expect("read").get(0);
     assert_eq!(version, 99, "left alone");
 }

@@ -125,6 +125,10 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX rating_changes_by_player ON rating_changes(player, at);
 ",
+    // Names' keys take in look-alike letters: the store computes each again in Rust after this one (`REKEY`).
+    "
+    UPDATE players SET name_key = NULL;
+",
 ];
 
 /// The format of the actions of games created now: typed records of the arena's play layer. Games of format 1
@@ -332,9 +336,32 @@ pub enum ClaimError {
     Store(#[from] StoreError),
 }
 
-/// The key a display name is unique by: its letters in lower case, so that `Ada` and `ada` are one name.
+/// The key a display name is unique by: each character taken as the one it looks like (Unicode's confusables,
+/// UTS #39's skeleton: Cyrillic `а` as Latin `a`, `rn` as `m`), in lower case, and again as it looks, so that
+/// `Ada`, `ADA`, `Аda` (a Cyrillic `А`) and `Il` against `ll` are each one name.
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    let looks: String = unicode_security::skeleton(name).collect();
+    unicode_security::skeleton(&looks.to_lowercase()).collect()
+}
+
+/// The migration after which every display name's key is computed again by [`name_key`] (its rule took in
+/// look-alike letters, which SQL cannot compute): [`rekey`] does it in the migration's transaction.
+const REKEY: usize = 6;
+
+/// The new keys of the display names `named` (each player's id and name, the first named first): a name whose key
+/// an earlier one took keeps its letters but gets a key of its own (its key and its id), so that the migration
+/// never fails on names that were two before and look alike now; its owner finds it under that key alone until
+/// they choose another.
+fn rekey(named: &[(String, String)]) -> Vec<(String, String)> {
+    let mut taken = std::collections::HashSet::new();
+    named
+        .iter()
+        .map(|(id, name)| {
+            let key = name_key(name);
+            let key = if taken.insert(key.clone()) { key } else { format!("{key}#{id}") };
+            (id.clone(), key)
+        })
+        .collect()
 }
 
 /// A token as a backup holds it.
@@ -855,6 +882,33 @@ mod tests {
         assert!(!is_postgres("hamle.db"));
         assert!(!is_postgres("./postgres.db"));
         assert!(!is_postgres("/var/lib/postgres://odd"));
+    }
+
+    #[test]
+    fn names_that_look_alike_share_a_key_and_others_do_not() {
+        let ada = name_key("Ada");
+        for alike in ["ada", "ADA", "\u{410}da", "Ad\u{430}", "\u{410}D\u{410}"] {
+            assert_eq!(name_key(alike), ada, "{alike}");
+        }
+        assert_eq!(name_key("Il"), name_key("ll"), "a capital I looks like a small l");
+        assert_eq!(name_key("Sam"), name_key("Sarn"), "rn looks like m");
+        for other in ["Adam", "Eda", "Ada1", "Ada_"] {
+            assert_ne!(name_key(other), ada, "{other}");
+        }
+        assert_ne!(name_key("Анна"), name_key("Анка"), "names of any alphabet stay apart when they differ");
+    }
+
+    #[test]
+    fn a_rekeyed_name_that_looks_like_an_earlier_one_gets_a_key_of_its_own() {
+        let named = [
+            ("p1".to_owned(), "Ada".to_owned()),
+            ("p2".to_owned(), "\u{410}da".to_owned()),
+            ("p3".to_owned(), "Bob".to_owned()),
+        ];
+        let keys = rekey(&named);
+        assert_eq!(keys[0], ("p1".to_owned(), name_key("Ada")), "the first keeps the key");
+        assert_eq!(keys[1], ("p2".to_owned(), format!("{}#p2", name_key("Ada"))), "the second one of its own");
+        assert_eq!(keys[2], ("p3".to_owned(), name_key("Bob")));
     }
 
     #[test]

@@ -284,6 +284,19 @@ impl Postgres {
             }
             for (version, sql) in MIGRATIONS.iter().enumerate().skip(applied) {
                 tx.batch_execute(&sql.replace("INTEGER", "BIGINT"))?;
+                if version + 1 == super::REKEY {
+                    let named: Vec<(String, String)> = tx
+                        .query(
+                            "SELECT token_hash, name FROM players WHERE name IS NOT NULL ORDER BY created, token_hash",
+                            &[],
+                        )?
+                        .iter()
+                        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+                        .collect::<Result<_, ::postgres::Error>>()?;
+                    for (id, key) in super::rekey(&named) {
+                        tx.execute("UPDATE players SET name_key = $2 WHERE token_hash = $1", &[&id, &key])?;
+                    }
+                }
                 tx.execute("UPDATE hamle_schema SET version = $1", &[&count(version + 1)])?;
             }
             tx.commit()?;

@@ -102,6 +102,18 @@ impl Sqlite {
         for (version, sql) in MIGRATIONS.iter().enumerate().skip(applied) {
             let tx = db.transaction()?;
             tx.execute_batch(sql)?;
+            if version + 1 == super::REKEY {
+                let named: Vec<(String, String)> = {
+                    let mut query = tx.prepare(
+                        "SELECT token_hash, name FROM players WHERE name IS NOT NULL ORDER BY created, token_hash",
+                    )?;
+                    let rows = query.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+                    rows.collect::<Result<_, _>>()?
+                };
+                for (id, key) in super::rekey(&named) {
+                    tx.execute("UPDATE players SET name_key = ?2 WHERE token_hash = ?1", params![id, key])?;
+                }
+            }
             tx.pragma_update(None, "user_version", version + 1)?;
             tx.commit()?;
         }
