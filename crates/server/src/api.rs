@@ -435,7 +435,8 @@ fn commit(app: &App, game: &mut Loaded, record: &Record) -> Result<(), ApiError>
 /// again when the game is next read.
 fn rate(app: &App, game: &mut Loaded) {
     let Some(rating) = &game.rating else { return };
-    if !game.live.over() || !game.changes.is_empty() {
+    // A result is kept only once the match is over: a game in play has none, and is not rated.
+    if !game.changes.is_empty() {
         return;
     }
     let result: Option<Value> = game.row.result.as_deref().and_then(|r| serde_json::from_str(r).ok());

@@ -166,6 +166,7 @@ fn a_leaderboard_lists_the_bots_and_the_named_people_once_their_rating_is_sure()
     let empty = board("tictactoe(variant=classic)");
     assert_eq!(empty["pool"], "tictactoe", "named as rated: {empty}");
     assert_eq!(empty["bots"][0]["bot"], "perfect", "the best first: {}", empty["bots"]);
+    assert!(empty["scale"].as_str().is_some_and(|s| s.starts_with("random at 1000")), "the scale said: {empty}");
     assert!(empty["source"].as_str().is_some_and(|s| s.starts_with("hamle tournament tictactoe")), "{empty}");
     assert_eq!(empty["people"], json!([]));
     // Games against `random` until the rating is sure enough (deviation 110 or less): provisional until then.
