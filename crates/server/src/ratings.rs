@@ -530,6 +530,10 @@ mod tests {
         assert_eq!(won.len(), 1);
         assert_eq!(won[0], after_period(me, &[(bot, 1.0)]), "seat 1 scored 1 when seat 0 scored 0");
         assert!(won[0].rating > 1500.0);
+        let lost = rating.rate(1.0, &[me]);
+        assert_eq!(lost, vec![after_period(me, &[(bot, 0.0)])], "seat 1 scored 0 when seat 0 scored 1");
+        let drawn = rating.rate(0.5, &[me]);
+        assert_eq!(drawn, vec![after_period(me, &[(bot, 0.5)])]);
     }
 
     #[test]

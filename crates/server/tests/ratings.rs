@@ -70,11 +70,17 @@ fn a_rated_game_between_two_new_people_moves_both_by_glicko2_as_worked_by_hand()
     assert_eq!(me["history"][0]["change"], 162.0, "{me}");
     // Read again (another reader, the state as stored): rated once, the same changes.
     assert_eq!(bob.state(&id)["rated"]["changes"], json!(changes));
-    // A second rated game starts from where the first left them.
+    // A second rated game starts from where the first left them: its seats show it (Bob at seat 0 now), and so do
+    // its changes once over.
     let next = rated_friend_game(&bob, &ada);
+    let going_in = bob.state(&next);
+    assert_eq!(going_in["rated"]["seats"][0]["standing"]["rating"], 1662.0, "{}", going_in["rated"]);
+    assert_eq!(going_in["rated"]["seats"][1]["standing"]["rating"], 1338.0, "{}", going_in["rated"]);
     let again = bob.act(&next, &json!({ "action": "resign" }));
     let bob_now = again["rated"]["changes"].as_array().expect("changes").iter().find(|c| c["seat"] == 0).cloned();
     assert_eq!(bob_now.expect("bob's")["before"]["rating"], 1662.0);
+    assert_eq!(again["rated"]["seats"][0]["standing"]["rating"], 1662.0, "each seat its own rating going in");
+    assert_eq!(again["rated"]["seats"][1]["standing"]["rating"], 1338.0, "each seat its own rating going in");
 }
 
 #[test]
