@@ -234,4 +234,11 @@ fn a_rated_game_over_but_not_yet_rated_when_its_server_stopped_is_rated_when_rea
     assert_eq!(changes[0]["before"]["rating"], 1500.0);
     let (_, me) = ada.get("/api/me");
     assert_eq!(me["ratings"][0]["games"], 1, "{me}");
+    // A server started afresh remembers nothing: a new rated game reads the rating going in from the store.
+    let after = changes[0]["after"]["rating"].clone();
+    drop(server);
+    let server = Server::on_file(&db.path);
+    let ada = ada.through(server.addr);
+    let next = ada.create(&json!({ "kind": "sim", "opponent": "perfect", "rated": true }));
+    assert_eq!(next["rated"]["seats"][0]["standing"]["rating"], after, "{}", next["rated"]);
 }
