@@ -486,6 +486,7 @@ mod tests {
             let kind = registry.game(&game.name).expect("a game");
             assert_eq!(pool_of(kind, &game), pool.game, "the pool is named canonically");
             assert!(pool.bots.len() >= 2, "{}", pool.game);
+            assert!(pool.bots.windows(2).all(|w| w[0].rating >= w[1].rating), "{}: the best first", pool.game);
             for bot in &pool.bots {
                 let spec: Spec = bot.bot.parse().expect("a bot is a spec");
                 kind.check(&game, Some(&spec)).expect("a bot of its game");
