@@ -3,8 +3,8 @@
 //! goes unjudged. Domineering has no draws: a position is won (1) or lost (0) for the side to move.
 
 use hamle_core::Game;
-use hamle_core::analysis::solved::{MARKS, THRESHOLDS, UNITS, summary};
-use hamle_core::analysis::{Analyst, Effort, Judgement, mark};
+use hamle_core::analysis::solved::THRESHOLDS;
+use hamle_core::analysis::{Analyst, Effort, Judgement, mark, solved};
 
 use crate::rules::{Domineering, Move};
 use crate::solve::{SolveOptions, Solved, solve_position};
@@ -12,23 +12,18 @@ use crate::solve::{SolveOptions, Solved, solve_position};
 /// The analyst: each placement against the exact solver, in results (1 a win, 0 a loss), at most the effort's
 /// nodes a placement.
 pub fn analyst() -> Analyst<Domineering> {
-    Analyst {
-        judge_name: "the exact solver (Bullock's bounds, as `hamle solve domineering`)",
-        units: UNITS,
-        effort: Effort {
+    // A whole point thrown away (a won position left lost) is a blunder; half a point, a mistake, cannot happen
+    // without draws, but the marks are those of every solved game's analyst.
+    solved::analyst(
+        "the exact solver (Bullock's bounds, as `hamle solve domineering`)",
+        judge,
+        Effort {
             means: "nodes the exact solver searches per placement (counted in steps of 4,096)",
             default: 500_000,
             min: 4_096,
             max: 2_500_000,
         },
-        // A whole point thrown away (a won position left lost) is a blunder; half a point, a mistake, cannot
-        // happen without draws, but the marks are those of every solved game's analyst.
-        marks: MARKS,
-        judge,
-        luck: None,
-        summary,
-        read: None,
-    }
+    )
 }
 
 /// The transposition table for a budget of `nodes`: about an entry a node, 2^12 to 2^20 entries of 16 bytes (the
@@ -79,6 +74,7 @@ mod tests {
     use super::*;
     use crate::Side;
     use crate::solve::minimax_wins;
+    use hamle_core::analysis::solved::summary;
     use serde_json::Value;
 
     fn board(rows: usize, cols: usize, first: Side) -> Domineering {

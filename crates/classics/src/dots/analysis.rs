@@ -4,30 +4,25 @@
 //! visits each at most once, so the effort bounds its work.
 
 use hamle_core::Game;
-use hamle_core::analysis::{Analyst, Effort, Judgement};
+use hamle_core::analysis::{Analyst, Effort, Judgement, solved};
 
 use super::rules::Dots;
 use super::solve::value;
-use hamle_core::analysis::solved::{MARKS, UNITS, summary, verdict};
+use hamle_core::analysis::solved::verdict;
 
 /// The analyst: each line against the exact search, in results (1 a win, ½ a draw, 0 a loss), for positions
 /// with at most the effort's number of undrawn lines; earlier moves go unjudged.
 pub fn analyst() -> Analyst<Dots> {
-    Analyst {
-        judge_name: "the exact search",
-        units: UNITS,
-        effort: Effort {
+    solved::analyst(
+        "the exact search",
+        judge,
+        Effort {
             means: "undrawn lines the exact search takes (its table holds 2^lines positions)",
             default: 20,
             min: 1,
             max: 22,
         },
-        marks: MARKS,
-        judge,
-        luck: None,
-        summary,
-        read: None,
-    }
+    )
 }
 
 /// The result of ending `margin` boxes ahead: 1 a win, ½ a draw, 0 a loss.

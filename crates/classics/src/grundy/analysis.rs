@@ -2,24 +2,15 @@
 //! from the Sprague–Grundy values (the game is solved for every heap it allows, so the effort is not used).
 
 use hamle_core::Game;
-use hamle_core::analysis::{Analyst, Judgement};
+use hamle_core::analysis::{Analyst, Judgement, solved};
 
 use super::bots::nim_sum;
 use super::rules::{Grundy, MAX_HEAP, Move};
-use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{SOLVED, verdict};
 
 /// The analyst: each split against the Sprague–Grundy values, in results (1 a win, 0 a loss; no draws).
 pub fn analyst() -> Analyst<Grundy> {
-    Analyst {
-        judge_name: "the Sprague–Grundy values",
-        units: UNITS,
-        effort: SOLVED,
-        marks: MARKS,
-        judge,
-        luck: None,
-        summary,
-        read: None,
-    }
+    solved::analyst("the Sprague–Grundy values", judge, SOLVED)
 }
 
 /// The result for the side to move: a win exactly when the nim-sum of its heaps' values is not 0.

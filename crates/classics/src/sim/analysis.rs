@@ -4,24 +4,15 @@
 use std::collections::HashMap;
 
 use hamle_core::Game;
-use hamle_core::analysis::{Analyst, Judgement};
+use hamle_core::analysis::{Analyst, Judgement, solved};
 
 use super::rules::{Edge, Sim, has_triangle};
 use super::solve::wins_for_mover;
-use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{SOLVED, verdict};
 
 /// The analyst: each edge against the solved game, in results (1 a win, 0 a loss; Sim has no draws).
 pub fn analyst() -> Analyst<Sim> {
-    Analyst {
-        judge_name: "the exact solver",
-        units: UNITS,
-        effort: SOLVED,
-        marks: MARKS,
-        judge,
-        luck: None,
-        summary,
-        read: None,
-    }
+    solved::analyst("the exact solver", judge, SOLVED)
 }
 
 /// One judgement's search: the mover's and the opponent's edges, and a table of positions solved, fresh for

@@ -4,24 +4,15 @@
 use std::sync::OnceLock;
 
 use hamle_core::Game;
-use hamle_core::analysis::{Analyst, Judgement};
+use hamle_core::analysis::{Analyst, Judgement, solved};
 
 use super::rules::{MAX_SLIDES, Move, TicTacToe, Variant};
 use super::solve::{Outcome, Solution};
-use hamle_core::analysis::solved::{MARKS, SOLVED, UNITS, summary, verdict};
+use hamle_core::analysis::solved::{SOLVED, verdict};
 
 /// The analyst: each move against the retrograde solution, in results (1 a win, ½ a draw, 0 a loss).
 pub fn analyst() -> Analyst<TicTacToe> {
-    Analyst {
-        judge_name: "the retrograde solution",
-        units: UNITS,
-        effort: SOLVED,
-        marks: MARKS,
-        judge,
-        luck: None,
-        summary,
-        read: None,
-    }
+    solved::analyst("the retrograde solution", judge, SOLVED)
 }
 
 /// Each variant's solution, built once per process (a few milliseconds each, and it never changes).

@@ -4,7 +4,8 @@
 
 use serde_json::{Map, Value};
 
-use super::{Effort, Judgement, mark, mean_loss};
+use super::{Analyst, Effort, Judge, Judgement, mark, mean_loss};
+use crate::game::Game;
 
 /// The units of loss: proven results, 1 a win, ½ a draw, 0 a loss.
 pub const UNITS: &str = "results";
@@ -17,6 +18,12 @@ pub const THRESHOLDS: [(f64, &str); 2] = [(0.5, "mistake"), (1.0, "blunder")];
 
 /// The effort of a game solved outright: there is nothing to spend, so the number is ignored.
 pub const SOLVED: Effort = Effort { means: "none needed: the game is solved exactly", default: 1, min: 1, max: 1 };
+
+/// The analyst of a game with an exact solver of its own and nothing to spend (`SOLVED`): `judge_name` in words,
+/// judging by the proven results, each seat summed up by [`summary`].
+pub fn analyst<G: Game>(judge_name: &'static str, judge: Judge<G>, effort: Effort) -> Analyst<G> {
+    Analyst { judge_name, units: UNITS, effort, marks: MARKS, judge, luck: None, summary, read: None }
+}
 
 /// The verdict on `played` from the mover's proven results before it and after it; `best` names a move that keeps
 /// the result before, asked for only when `played` does not (`None` from it leaves the move unjudged).

@@ -856,12 +856,7 @@ impl Store for Postgres {
             let mut before = Vec::with_capacity(people.len());
             for (_, player) in people {
                 let row = tx.query_one(&standing, &[player, &pool])?;
-                before.push(Standing {
-                    rating: row.try_get(0)?,
-                    deviation: row.try_get(1)?,
-                    volatility: row.try_get(2)?,
-                    games: row.try_get(3)?,
-                });
+                before.push(standing_at(&row, 0)?);
             }
             let after = rater(&before);
             let mut made = Vec::with_capacity(people.len());
@@ -908,12 +903,7 @@ impl Store for Postgres {
                     Ok(Ranked {
                         player: r.try_get(0)?,
                         name: r.try_get(1)?,
-                        standing: Standing {
-                            rating: r.try_get(2)?,
-                            deviation: r.try_get(3)?,
-                            volatility: r.try_get(4)?,
-                            games: r.try_get(5)?,
-                        },
+                        standing: standing_at(r, 2)?,
                         updated: r.try_get(6)?,
                     })
                 })
@@ -982,39 +972,30 @@ fn insert_change(tx: &mut Transaction<'_>, add: &Statement, change: &RatingChang
     Ok(())
 }
 
+/// The standing in the four columns from `first` on: rating, deviation, volatility, games.
+fn standing_at(r: &Row, first: usize) -> Result<Standing, ::postgres::Error> {
+    Ok(Standing {
+        rating: r.try_get(first)?,
+        deviation: r.try_get(first + 1)?,
+        volatility: r.try_get(first + 2)?,
+        games: r.try_get(first + 3)?,
+    })
+}
+
 fn row_to_change(r: &Row) -> Result<RatingChange, ::postgres::Error> {
     Ok(RatingChange {
         game: r.try_get(0)?,
         seat: u8::try_from(r.try_get::<_, i64>(1)?).unwrap_or(u8::MAX),
         player: r.try_get(2)?,
         pool: r.try_get(3)?,
-        before: Standing {
-            rating: r.try_get(4)?,
-            deviation: r.try_get(5)?,
-            volatility: r.try_get(6)?,
-            games: r.try_get(7)?,
-        },
-        after: Standing {
-            rating: r.try_get(8)?,
-            deviation: r.try_get(9)?,
-            volatility: r.try_get(10)?,
-            games: r.try_get(11)?,
-        },
+        before: standing_at(r, 4)?,
+        after: standing_at(r, 8)?,
         at: r.try_get(12)?,
     })
 }
 
 fn row_to_standing(r: &Row) -> Result<StandingDump, ::postgres::Error> {
-    Ok(StandingDump {
-        pool: r.try_get(0)?,
-        standing: Standing {
-            rating: r.try_get(1)?,
-            deviation: r.try_get(2)?,
-            volatility: r.try_get(3)?,
-            games: r.try_get(4)?,
-        },
-        updated: r.try_get(5)?,
-    })
+    Ok(StandingDump { pool: r.try_get(0)?, standing: standing_at(r, 1)?, updated: r.try_get(5)? })
 }
 
 fn row_to_person(r: &Row) -> Result<Person, ::postgres::Error> {

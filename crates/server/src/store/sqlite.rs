@@ -605,14 +605,7 @@ impl Store for Sqlite {
                 .query_row(
                     "SELECT rating, deviation, volatility, games FROM ratings WHERE player = ?1 AND pool = ?2",
                     params![player, pool],
-                    |r| {
-                        Ok(Standing {
-                            rating: r.get(0)?,
-                            deviation: r.get(1)?,
-                            volatility: r.get(2)?,
-                            games: r.get(3)?,
-                        })
-                    },
+                    |r| standing_at(r, 0),
                 )
                 .optional()?;
             before.push(standing.unwrap_or(Standing::NEW));
@@ -663,12 +656,7 @@ impl Store for Sqlite {
              ORDER BY r.rating DESC, p.name_key LIMIT ?3",
         )?;
         let rows = query.query_map(params![pool, deviation, i64::try_from(most).unwrap_or(i64::MAX)], |r| {
-            Ok(Ranked {
-                player: r.get(0)?,
-                name: r.get(1)?,
-                standing: Standing { rating: r.get(2)?, deviation: r.get(3)?, volatility: r.get(4)?, games: r.get(5)? },
-                updated: r.get(6)?,
-            })
+            Ok(Ranked { player: r.get(0)?, name: r.get(1)?, standing: standing_at(r, 2)?, updated: r.get(6)? })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
@@ -736,13 +724,8 @@ fn standings_of(db: &Connection, id: &str) -> Result<Vec<StandingDump>, StoreErr
     let mut query = db.prepare(
         "SELECT pool, rating, deviation, volatility, games, updated FROM ratings WHERE player = ?1 ORDER BY pool",
     )?;
-    let rows = query.query_map([id], |r| {
-        Ok(StandingDump {
-            pool: r.get(0)?,
-            standing: Standing { rating: r.get(1)?, deviation: r.get(2)?, volatility: r.get(3)?, games: r.get(4)? },
-            updated: r.get(5)?,
-        })
-    })?;
+    let rows = query
+        .query_map([id], |r| Ok(StandingDump { pool: r.get(0)?, standing: standing_at(r, 1)?, updated: r.get(5)? }))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -754,14 +737,24 @@ fn changes_of(db: &Connection, id: &str) -> Result<Vec<RatingChange>, StoreError
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// The standing in the four columns from `first` on: rating, deviation, volatility, games.
+fn standing_at(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Standing> {
+    Ok(Standing {
+        rating: r.get(first)?,
+        deviation: r.get(first + 1)?,
+        volatility: r.get(first + 2)?,
+        games: r.get(first + 3)?,
+    })
+}
+
 fn row_to_change(r: &rusqlite::Row<'_>) -> rusqlite::Result<RatingChange> {
     Ok(RatingChange {
         game: r.get(0)?,
         seat: r.get(1)?,
         player: r.get(2)?,
         pool: r.get(3)?,
-        before: Standing { rating: r.get(4)?, deviation: r.get(5)?, volatility: r.get(6)?, games: r.get(7)? },
-        after: Standing { rating: r.get(8)?, deviation: r.get(9)?, volatility: r.get(10)?, games: r.get(11)? },
+        before: standing_at(r, 4)?,
+        after: standing_at(r, 8)?,
         at: r.get(12)?,
     })
 }
