@@ -171,6 +171,7 @@ pub fn definition() -> GameDef<G2048> {
         caps: CAPS,
         commands: crate::commands::COMMANDS,
         face,
+        encoding: crate::encoding::encoding(),
     }
 }
 

@@ -3,7 +3,8 @@
 //! seed report's depth-limited search ([`bots::Seed`]), a strong expectimax ([`bots::Expectimax`]), and an
 //! n-tuple network learned by temporal-difference self-play ([`bots::Network`], its trainer and its 1-ply
 //! player [`bots::NTuple`]; also the expectimax's evaluation), with the shipped weights in `weights/`; and the
-//! analyst of finished games ([`analysis`]), which judges each move by the expectimax's values.
+//! analyst of finished games ([`analysis`]), which judges each move by the expectimax's values; and its moves,
+//! new tiles and boards as integers and tensors for learners ([`encoding`]).
 //!
 //! Its training command (`hamle train 2048`) is declared in [`commands`]. It holds no terminal or web front end
 //! and no benchmark (the arena's) or progress bar: those are in the `hamle` binary and the server, which drive
@@ -15,6 +16,7 @@ mod board;
 pub mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod notation;
 mod record;
 mod rules;

@@ -23,12 +23,14 @@ pub mod play;
 pub mod progress;
 pub mod registry;
 pub mod sprt;
+pub mod states;
 pub mod tournament;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError, items, shard};
 pub use matches::{MatchOptions, MatchReport};
 pub use play::{Action, Control, Live, Match, Record, Refusal, Seat, Setup};
-pub use registry::{GameKind, Registry};
+pub use registry::{Entrant, GameKind, Registry};
+pub use states::{AnyBot, AnyState, Choice, Playout, StateError};
 
 /// What went wrong when naming a game, bot or move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -4,11 +4,13 @@ use std::fmt::Display;
 
 use hamle_core::command::Command;
 use hamle_core::{Bot, Budget, Cap, Decision, Fault, Game, GameDef, Notation, ParamDoc, Spec, Stream};
+use rayon::prelude::*;
 
 use crate::ArenaError;
 use crate::analysis::{About, Analysis, Job, Source};
 use crate::matches::{MatchOptions, MatchReport, run_match_with};
 use crate::play::{Live, Match, Refusal, Setup};
+use crate::states::{AnyBot, AnyState, BotOf, Playout, Seated, State, StateError, Written};
 
 /// A short description of a game or bot, for listings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,6 +82,51 @@ pub trait GameKind: Send + Sync {
     /// or its match is not over.
     fn analysis(&'static self, source: Source, effort: Option<u64>, only: Option<u64>)
     -> Result<Box<dyn Job>, Refusal>;
+
+    /// A state of the game `game` (at its start, or at `position` in the game's notation), its moves named by
+    /// integers: what the Python package plays through.
+    ///
+    /// # Errors
+    /// When the spec or the position does not read.
+    fn new_state(&'static self, game: &Spec, position: Option<&str>) -> Result<Box<dyn AnyState>, StateError>;
+
+    /// The bot `bot` of the game `game`, choosing actions of its states, its randomness drawn from `seed`.
+    ///
+    /// # Errors
+    /// When a spec does not read.
+    fn new_bot(&'static self, game: &Spec, bot: &Spec, seed: u64) -> Result<Box<dyn AnyBot>, StateError>;
+
+    /// `count` random games from the start of `game`, game `i` drawn from `Stream::new(seed).derive(i)` as
+    /// [`crate::states`] says, played in parallel; with `positions`, each final position is kept.
+    ///
+    /// # Errors
+    /// When the spec does not read.
+    fn random_games(&self, game: &Spec, count: usize, seed: u64, positions: bool) -> Result<Vec<Playout>, StateError>;
+
+    /// [`GameKind::run_match`] with bots that may come from outside hamle (a Python object) beside registered ones.
+    ///
+    /// # Errors
+    /// As [`GameKind::run_match`].
+    fn run_match_of(
+        &'static self,
+        game: &Spec,
+        a: &Entrant<'_>,
+        b: &Entrant<'_>,
+        options: &MatchOptions,
+    ) -> Result<MatchReport, ArenaError>;
+}
+
+/// A bot in a match: a registered one by its spec, or one from outside hamle, made afresh for every game.
+pub enum Entrant<'a> {
+    /// A registered bot: `expert`, `thesis(depth=3)`.
+    Spec(Spec),
+    /// A bot from outside, by the name the report gives it.
+    Outside {
+        /// Its name in the report.
+        name: String,
+        /// Makes one for a game.
+        make: &'a (dyn Fn() -> Box<dyn AnyBot> + Sync),
+    },
 }
 
 impl<G: Notation + Display> GameKind for GameDef<G> {
@@ -125,35 +172,8 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
 
     fn run_match(&self, game: &Spec, a: &Spec, b: &Spec, options: &MatchOptions) -> Result<MatchReport, ArenaError> {
         let start = self.game(game)?;
-        if start.info().players != 2 {
-            return Err(ArenaError::Unsupported(format!(
-                "{} is a one-player game: matches need two (`hamle bench {}` measures its bots)",
-                self.name, self.name
-            )));
-        }
-        if options.transcripts && self.face.transcript.is_none() {
-            return Err(ArenaError::Unsupported(format!(
-                "{} games have no record format to be written in (--pgn is for chess)",
-                self.name
-            )));
-        }
-        // Build each bot once up front so that a bad spec is an error, not a panic in a worker.
-        self.bot(a, &start)?;
-        self.bot(b, &start)?;
-        let make = |spec: &Spec| {
-            let spec = spec.clone();
-            let start = start.clone();
-            // A bot that built once may still fail to build for a later game (an engine's program removed
-            // meanwhile): it then forfeits that game with the reason, rather than being replaced unseen.
-            move || {
-                self.bot(&spec, &start).unwrap_or_else(|e| {
-                    Box::new(Unmade { name: spec.to_string(), why: Some(format!("could not be made: {e}")) })
-                })
-            }
-        };
-        let (make_a, make_b) = (make(a), make(b));
-        let opening = |pair: usize| (self.face.openings)(&start, pair);
-        let mut report = run_match_with(&game.to_string(), &opening, &make_a, &make_b, options, self.face.transcript);
+        let (make_a, make_b) = (registered(self, a, &start), registered(self, b, &start));
+        let mut report = contest(self, game, &start, &[a, b], &make_a, &make_b, options)?;
         report.a.bot = named(a, &report.a.bot);
         report.b.bot = named(b, &report.b.bot);
         Ok(report)
@@ -180,6 +200,110 @@ impl<G: Notation + Display> GameKind for GameDef<G> {
     ) -> Result<Box<dyn Job>, Refusal> {
         Ok(Box::new(Analysis::new(self, source, effort, only)?))
     }
+
+    fn new_state(&'static self, game: &Spec, position: Option<&str>) -> Result<Box<dyn AnyState>, StateError> {
+        Ok(Box::new(State::new(self, game, position)?))
+    }
+
+    fn new_bot(&'static self, game: &Spec, bot: &Spec, seed: u64) -> Result<Box<dyn AnyBot>, StateError> {
+        Ok(Box::new(BotOf::new(self, game, bot, seed)?))
+    }
+
+    fn random_games(&self, game: &Spec, count: usize, seed: u64, positions: bool) -> Result<Vec<Playout>, StateError> {
+        let start = self.game(game)?;
+        let master = Stream::new(seed);
+        Ok((0..count)
+            .into_par_iter()
+            .map(|i| crate::states::playout(self, &start, &mut master.derive(i as u64), positions))
+            .collect())
+    }
+
+    fn run_match_of(
+        &'static self,
+        game: &Spec,
+        a: &Entrant<'_>,
+        b: &Entrant<'_>,
+        options: &MatchOptions,
+    ) -> Result<MatchReport, ArenaError> {
+        let start = self.game(game)?;
+        let registered: Vec<&Spec> = [a, b]
+            .into_iter()
+            .filter_map(|e| match e {
+                Entrant::Spec(spec) => Some(spec),
+                Entrant::Outside { .. } => None,
+            })
+            .collect();
+        let (make_a, make_b) = (seat(self, game, &start, a), seat(self, game, &start, b));
+        let mut report = contest(self, game, &start, &registered, &make_a, &make_b, options)?;
+        for (entrant, named_as) in [(a, &mut report.a.bot), (b, &mut report.b.bot)] {
+            *named_as = match entrant {
+                Entrant::Spec(spec) => named(spec, named_as.as_str()),
+                Entrant::Outside { name, .. } => name.clone(),
+            };
+        }
+        Ok(report)
+    }
+}
+
+/// Makes the registered bot `spec` for each game of a match. A bot that built once may still fail to build for
+/// a later game (an engine's program removed meanwhile): it then forfeits that game with the reason, rather
+/// than being replaced unseen.
+fn registered<'a, G: Notation + Display>(
+    def: &'a GameDef<G>,
+    spec: &Spec,
+    start: &G,
+) -> impl Fn() -> Box<dyn Bot<G>> + Sync + 'a {
+    let (spec, start) = (spec.clone(), start.clone());
+    move || {
+        def.bot(&spec, &start).unwrap_or_else(|e| {
+            Box::new(Unmade { name: spec.to_string(), why: Some(format!("could not be made: {e}")) })
+        })
+    }
+}
+
+/// Makes the bot of a seat for each game of a match: a registered one, or one from outside, seated.
+fn seat<'a, G: Notation + Display>(
+    def: &'static GameDef<G>,
+    game: &'a Spec,
+    start: &G,
+    entrant: &'a Entrant<'_>,
+) -> Box<dyn Fn() -> Box<dyn Bot<G>> + Sync + 'a> {
+    match entrant {
+        Entrant::Spec(spec) => Box::new(registered(def, spec, start)),
+        Entrant::Outside { make, .. } => {
+            Box::new(move || Box::new(Seated { def, spec: game.clone(), bot: make(), fault: None }) as Box<dyn Bot<G>>)
+        }
+    }
+}
+
+/// A match between the bots `make_a` and `make_b` make, the `registered` ones among them checked up front.
+fn contest<G: Notation + Display>(
+    def: &GameDef<G>,
+    game: &Spec,
+    start: &G,
+    registered: &[&Spec],
+    make_a: &(dyn Fn() -> Box<dyn Bot<G>> + Sync),
+    make_b: &(dyn Fn() -> Box<dyn Bot<G>> + Sync),
+    options: &MatchOptions,
+) -> Result<MatchReport, ArenaError> {
+    if start.info().players != 2 {
+        return Err(ArenaError::Unsupported(format!(
+            "{} is a one-player game: matches need two (`hamle bench {}` measures its bots)",
+            def.name, def.name
+        )));
+    }
+    if options.transcripts && def.face.transcript.is_none() {
+        return Err(ArenaError::Unsupported(format!(
+            "{} games have no record format to be written in (--pgn is for chess)",
+            def.name
+        )));
+    }
+    // Build each registered bot once up front so that a bad spec is an error, not a panic in a worker.
+    for spec in registered {
+        def.bot(spec, start)?;
+    }
+    let opening = |pair: usize| (def.face.openings)(start, pair);
+    Ok(run_match_with(&game.to_string(), &opening, make_a, make_b, options, def.face.transcript))
 }
 
 /// How a match report names a bot: its spec as given, parameters included, with the settings the bot spells
@@ -242,6 +366,39 @@ impl Registry {
     /// Every game.
     pub fn games(&self) -> impl Iterator<Item = &dyn GameKind> {
         self.games.iter().map(Box::as_ref)
+    }
+
+    /// A state of the game `spec` names (`hapis(mother=on)`), at its start or at `position` in its notation.
+    ///
+    /// # Errors
+    /// An unknown game or parameter, or a position that does not read.
+    pub fn state(&'static self, spec: &str, position: Option<&str>) -> Result<Box<dyn AnyState>, StateError> {
+        let spec: Spec = spec.parse()?;
+        self.kind(&spec.name)?.new_state(&spec, position)
+    }
+
+    /// The state that [`AnyState::serialize`] wrote, replayed from its start.
+    ///
+    /// # Errors
+    /// When the text is not a written state, names an unknown game, or an action does not replay.
+    pub fn deserialize(&'static self, text: &str) -> Result<Box<dyn AnyState>, StateError> {
+        let written: Written = serde_json::from_str(text)
+            .map_err(|e| StateError::Unreadable(format!("not a serialized hamle state: {e}")))?;
+        let mut state = self.state(&written.game, written.position.as_deref())?;
+        for (i, &action) in written.actions.iter().enumerate() {
+            state
+                .apply_action(action)
+                .map_err(|e| StateError::Unreadable(format!("action {} of the record ({action}): {e}", i + 1)))?;
+        }
+        Ok(state)
+    }
+
+    /// The game named `name`, for [`StateError`]s.
+    fn kind(&self, name: &str) -> Result<&dyn GameKind, StateError> {
+        self.game(name).map_err(|e| match e {
+            ArenaError::Spec(e) => StateError::Spec(e),
+            ArenaError::Unsupported(why) => StateError::Unsuitable(why),
+        })
     }
 
     /// The game named `name`.

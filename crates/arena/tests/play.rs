@@ -415,6 +415,15 @@ fn race() -> GameDef<Race> {
         caps: &[],
         commands: &[],
         face: hamle_core::Face::new("race", |_| ["red", "blue"], |race| serde_json::json!({ "count": race.count })),
+        encoding: hamle_core::Encoding {
+            actions: |_| 11,
+            action: |_, mv| u32::from(mv),
+            chance_actions: hamle_core::encoding::no_chance_actions,
+            chance: hamle_core::encoding::no_chance,
+            shape: |_| vec![1],
+            observe: |race, _, out| out[0] = f32::from(race.count) / 10.0,
+            score: None,
+        },
     }
 }
 

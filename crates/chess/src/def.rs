@@ -265,6 +265,7 @@ pub fn definition() -> GameDef<Chess> {
         caps: CAPS,
         commands: &[],
         face,
+        encoding: crate::encoding::encoding(),
     }
 }
 

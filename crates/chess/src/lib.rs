@@ -2,7 +2,8 @@
 //! lacks (repetition, the fifty- and seventy-five-move rules, dead positions) —, FEN, SAN, UCI and PGN, and
 //! the thesis's fixed-depth minimax player; the engine, its side of the UCI dialogue ([`uci_engine`], over
 //! any reader and writer) and its training loop ([`train`]); its terminal commands ([`commands`]: `hamle chess
-//! perft`, `hamle uci`, `hamle bench chess`, `hamle train chess`), declared for the binary to run.
+//! perft`, `hamle uci`, `hamle bench chess`, `hamle train chess`), declared for the binary to run; and its moves
+//! and positions as integers and tensors for learners ([`encoding`]).
 //!
 //! It holds no move generator (cozy-chess's, perft-proven) and no terminal or web code (see the `hamle` CLI
 //! and the server): no flag parsing, progress bars or file writing (its commands ask the terminal's
@@ -26,6 +27,7 @@ pub mod bots;
 mod color;
 pub mod commands;
 mod def;
+pub mod encoding;
 pub mod epd;
 mod fen;
 mod notation;

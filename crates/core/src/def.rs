@@ -7,6 +7,7 @@ use serde_json::Value;
 use crate::analysis::Analyst;
 use crate::bot::Bot;
 use crate::command::Command;
+use crate::encoding::Encoding;
 use crate::game::{Game, Notation, Player};
 use crate::spec::{ParamDoc, Params, Spec, SpecError};
 use crate::stream::Stream;
@@ -87,6 +88,8 @@ pub struct GameDef<G: Game> {
     pub commands: &'static [Command],
     /// How people play it.
     pub face: Face<G>,
+    /// Its moves, chance events and positions as integers and tensors, for learners.
+    pub encoding: Encoding<G>,
 }
 
 /// Who throws when chance is to move.

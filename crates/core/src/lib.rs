@@ -4,7 +4,7 @@
 //! bot traits ([`Evaluator`], [`Bot`]), the generic searches over them ([`search`]), the seeded
 //! random [`Stream`] each session owns, an explicit game [`tree`] for tests and worked examples, and the
 //! shape of a game's definition ([`GameDef`]: parameters, bots, how people play it, its terminal [`command`]s)
-//! that each game exports, how its finished games are judged ([`analysis`]), and what long runs share: shards ([`shard`], [`items`]), training curves ([`curve`])
+//! that each game exports, its moves and boards as integers and tensors for learners ([`encoding`]), how its finished games are judged ([`analysis`]), and what long runs share: shards ([`shard`], [`items`]), training curves ([`curve`])
 //! and the arguments of training commands ([`training`]).
 //! It knows no game: rules, notation and game-specific players live in the game crates.
 #![deny(missing_docs)]
@@ -14,6 +14,7 @@ pub mod bot;
 pub mod command;
 pub mod curve;
 pub mod def;
+pub mod encoding;
 pub mod eval;
 pub mod game;
 pub mod items;
@@ -30,6 +31,7 @@ pub mod weights;
 pub use analysis::{Analyst, Judgement};
 pub use bot::{Bot, Budget, Clock, Decision, Fault};
 pub use def::{Allowed, BotDef, Cap, Face, GameDef, Partial, Refused, Roller, Termination, Transcribe, Transcript};
+pub use encoding::Encoding;
 pub use eval::{Evaluator, MoveOrder, NoOrder, Points};
 pub use game::{Game, GameInfo, IllegalMove, Notation, Player, Turn};
 pub use spec::{ParamDoc, Params, Spec, SpecError};

@@ -89,5 +89,6 @@ pub fn definition() -> GameDef<Domineering> {
                 },
             )
         },
+        encoding: crate::encoding::encoding(),
     }
 }

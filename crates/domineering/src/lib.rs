@@ -1,5 +1,6 @@
 //! Domineering (Crosscram, seed `002`): the rules on boards up to 16×16, the text notation, the seed
-//! paper's heuristic player and an exact solver with the published speed-ups.
+//! paper's heuristic player and an exact solver with the published speed-ups; and its placements and boards
+//! as integers and tensors for learners ([`encoding`]).
 //!
 //! Its solver's terminal command (`hamle solve domineering`, with `--table N` and its shards) is declared in
 //! [`commands`], the outcome table in [`table`]. It holds no terminal or web code (see the `hamle` CLI and the
@@ -11,6 +12,7 @@ pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 pub mod solve;

@@ -216,6 +216,7 @@ pub fn definition() -> GameDef<Hapis> {
             analyst: Some(crate::analysis::analyst()),
             ..Face::new("hapis", |_| ["white", "black"], view)
         },
+        encoding: crate::encoding::encoding(),
     }
 }
 

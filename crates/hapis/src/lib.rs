@@ -4,6 +4,7 @@
 //!
 //! Terms: *hapis* → pin (a pinned checker is a prisoner), *kapı* → door (a closed point), *mars* → gammon
 //! (2 points), *zar* → dice, *çift* → doubles, *gele* → a throw that cannot be played, *toplama* → bearing off, *açık* → an open single checker.
+//! Its plays, throws and boards as integers and tensors for learners are in [`encoding`].
 //! Its terminal commands (`hamle hapis legal|hint|perft`) are declared in [`commands`]; training and the
 //! terminal's match play through the arena and are the arena's.
 //! It holds no generic search (those are `hamle-core`'s) and no files or progress bars (the CLI's). Rules are in
@@ -14,6 +15,7 @@ pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod entry;
 mod notation;
 mod rules;

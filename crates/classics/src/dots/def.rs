@@ -61,6 +61,7 @@ pub fn definition() -> GameDef<Dots> {
         caps: &[],
         commands: super::commands::COMMANDS,
         face,
+        encoding: super::encoding::encoding(),
     }
 }
 

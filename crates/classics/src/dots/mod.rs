@@ -6,12 +6,14 @@
 //! - Players: [`Strong`] (exact search when few lines are left; before that it takes what is safe, steers the
 //!   number of long chains by the long-chain rule, gives away the least, and keeps control of long chains by
 //!   declining the last two boxes), `random`.
+//! - [`encoding`]: lines and boards as integers and tensors, for learners.
 //! - The game for people: [`Dots`], [`definition`].
 
 pub mod analysis;
 mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 mod solve;

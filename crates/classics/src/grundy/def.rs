@@ -49,5 +49,6 @@ pub fn definition() -> GameDef<Grundy> {
                 |game: &Grundy| json!({ "heaps": game.heaps(), "position": game.format_position() }),
             )
         },
+        encoding: super::encoding::encoding(),
     }
 }

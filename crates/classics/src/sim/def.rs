@@ -63,5 +63,6 @@ pub fn definition() -> GameDef<Sim> {
         caps: &[],
         commands: super::commands::COMMANDS,
         face,
+        encoding: super::encoding::encoding(),
     }
 }

@@ -3,12 +3,14 @@
 //!
 //! - [`solve`]: who wins from a position with best play, by search with a table of positions seen.
 //! - Players: the thesis's (its 0..10 table of line values, [`Thesis`]), a [`Perfect`] one and `random`.
+//! - [`encoding`]: edges and boards as integers and tensors, for learners.
 //! - The game for people: [`Sim`], [`definition`].
 
 pub mod analysis;
 mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 mod solve;

@@ -77,5 +77,6 @@ pub fn definition() -> GameDef<TicTacToe> {
                 |game: &TicTacToe| json!({ "variant": game.variant().name(), "position": game.format_position() }),
             )
         },
+        encoding: super::encoding::encoding(),
     }
 }

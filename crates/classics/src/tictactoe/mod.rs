@@ -4,11 +4,14 @@
 //! bottom. X (player 0) moves first. In the two-phase variant each side places three stones and then
 //! slides one of its own stones to an orthogonally adjacent empty cell per turn; a line of three
 //! (diagonals count) wins, and endless play is a draw. See `docs/rules/tictactoe.md`.
+//!
+//! Its moves and boards as integers and tensors, for learners, are in [`encoding`].
 
 pub mod analysis;
 pub mod bots;
 pub mod commands;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 mod solve;

@@ -75,6 +75,7 @@ pub fn definition() -> GameDef<KnightsTour> {
         caps: &[],
         commands: crate::commands::KNIGHTS_TOUR,
         face,
+        encoding: super::encoding::encoding(),
     }
 }
 

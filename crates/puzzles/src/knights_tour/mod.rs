@@ -7,9 +7,11 @@
 //!   divide and conquer, and a validator.
 //! - The game: a person places the knight and moves it on, with Warnsdorff's rule as the hint
 //!   ([`KnightsTour`], [`definition`]).
+//! - [`encoding`]: squares and boards as integers and tensors, for learners.
 
 mod bots;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 pub mod tours;

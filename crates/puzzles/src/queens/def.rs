@@ -44,6 +44,7 @@ pub fn definition() -> GameDef<Queens> {
         caps: &[],
         commands: crate::commands::QUEENS,
         face,
+        encoding: super::encoding::encoding(),
     }
 }
 

@@ -4,9 +4,11 @@
 //!   (its "heuristic repair") up to ten million queens.
 //! - The game: a person places queens on squares no queen attacks, with the thesis's backtracking as the
 //!   hint ([`Queens`], [`definition`]).
+//! - [`encoding`]: squares and boards as integers and tensors, for learners.
 
 mod bots;
 mod def;
+pub mod encoding;
 mod notation;
 mod rules;
 pub mod solve;
