@@ -97,18 +97,15 @@ def test_the_2048_environment_replays_from_its_seed_and_scores_each_merge():
 
 def test_a_2048_move_that_moves_nothing_changes_nothing():
     env = hamle.envs.Game2048Env()
-    observation, info = env.reset(seed=3)
-    illegal = [a for a in range(4) if info["action_mask"][a] == 0]
-    if not illegal:
-        # Seed 3's first board allows every move; play until one is refused.
-        for _ in range(100):
-            observation, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-            illegal = [a for a in range(4) if info["action_mask"][a] == 0]
-            if illegal:
-                break
-    assert illegal, "some board of the game refuses a move"
-    again, reward, terminated, truncated, info = env.step(illegal[0])
-    assert (again == observation).all() and reward == 0.0 and info["illegal"]
+    env.reset(seed=3)
+    # A 2 and a 4 side by side in the top left corner: up and left move nothing (worked by hand).
+    env.state = env.game.new_initial_state("2,4,.,./.,.,.,./.,.,.,./.,.,.,. 0 0")
+    before = env.state.observation_tensor(0)
+    for refused in (0, 3):
+        after, reward, terminated, truncated, info = env.step(refused)
+        assert (after == before).all() and reward == 0.0 and info["illegal"] and not terminated
+        assert list(info["action_mask"]) == [0, 1, 1, 0]
+    assert env.state.history() == []
 
 
 def test_a_one_player_game_is_refused_by_the_pettingzoo_environment():

@@ -52,8 +52,9 @@ fn observe(game: &G2048, _: Player, out: &mut [f32]) {
 
 #[cfg(test)]
 mod tests {
+    use hamle_core::Notation;
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream, Turn};
+    use hamle_testkit::check_encoding;
 
     use super::*;
     use crate::rules::SpawnRule;
@@ -102,37 +103,6 @@ mod tests {
     /// The contract over seeded random games: distinct moves and tiles in range, one shape, values in [0, 1].
     #[test]
     fn every_state_names_its_moves_and_tiles_apart_in_one_shape() {
-        let encoding = encoding();
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
-        for seed in 0..20 {
-            let mut stream = Stream::new(seed);
-            let mut game = G2048::new(SpawnRule::Original);
-            let shape = (encoding.shape)(&game);
-            loop {
-                assert_eq!((encoding.shape)(&game), shape);
-                let obs = observation(&encoding, &game, 0);
-                assert_eq!(obs.len(), shape.iter().product::<usize>());
-                assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{game}");
-                game.legal_moves(&mut moves);
-                let names: Vec<u32> = moves.iter().map(|&d| (encoding.action)(&game, d)).collect();
-                assert_distinct_below(names, (encoding.actions)(&game));
-                game.chance_outcomes(&mut outcomes);
-                let names: Vec<u32> = outcomes.iter().map(|&(s, _)| (encoding.chance)(&game, s)).collect();
-                assert_distinct_below(names, (encoding.chance_actions)(&game));
-                match game.turn() {
-                    Turn::Chance => game.apply_chance(game.sample_chance(&mut stream).expect("a tile is due")),
-                    Turn::Player(_) => game.play(*stream.pick(&moves).expect("a move")),
-                    Turn::Over => break,
-                }
-            }
-        }
-    }
-
-    fn assert_distinct_below(mut names: Vec<u32>, bound: u32) {
-        assert!(names.iter().all(|&n| n < bound), "{names:?} not below {bound}");
-        let count = names.len();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), count, "two with one action");
+        check_encoding(&encoding(), &G2048::new(SpawnRule::Original), 20);
     }
 }

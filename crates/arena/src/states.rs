@@ -634,7 +634,10 @@ mod tests {
         let mut chess = state("chess");
         play(chess.as_mut(), &["e4", "e5", "Nf3"]);
         let text = chess.serialize();
-        assert_eq!(text, r#"{"game":"chess","actions":[3980,16820,2025]}"#, "e2e4, e7e5, g1f3 by hand: (6·64 + 21)·5 = 2025");
+        assert_eq!(
+            text, r#"{"game":"chess","actions":[3980,16820,2025]}"#,
+            "e2e4, e7e5, g1f3 by hand: (6·64 + 21)·5 = 2025"
+        );
         let back = registry().deserialize(&text).expect("replayed");
         assert_eq!((back.position(), back.history()), (chess.position(), chess.history()));
         let fen = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";

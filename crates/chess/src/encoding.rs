@@ -98,7 +98,8 @@ fn en_passant(board: &Board) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream, Turn};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
 
@@ -189,30 +190,6 @@ mod tests {
     /// The contract over seeded random games: distinct actions in range, one shape, values in [0, 1].
     #[test]
     fn every_state_names_its_moves_apart_in_one_shape() {
-        let encoding = encoding();
-        let mut moves = Vec::new();
-        for seed in 0..20 {
-            let mut stream = Stream::new(seed);
-            let mut game = Chess::default();
-            let shape = (encoding.shape)(&game);
-            // The seventy-five-move rule and fivefold repetition end every random game.
-            loop {
-                assert_eq!((encoding.shape)(&game), shape);
-                for player in [0, 1] {
-                    let obs = observation(&encoding, &game, player);
-                    assert_eq!(obs.len(), shape.iter().product::<usize>());
-                    assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{}", game.fen());
-                }
-                game.legal_moves(&mut moves);
-                let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                assert!(names.iter().all(|&n| n < (encoding.actions)(&game)), "{}", game.fen());
-                names.sort_unstable();
-                names.dedup();
-                assert_eq!(names.len(), moves.len(), "two moves with one action in {}", game.fen());
-                let Some(&mv) = stream.pick(&moves) else { break };
-                game.play(mv);
-            }
-            assert_eq!(game.turn(), Turn::Over);
-        }
+        check_encoding(&encoding(), &Chess::default(), 20);
     }
 }

@@ -51,8 +51,9 @@ fn observe(game: &Domineering, player: Player, out: &mut [f32]) {
 
 #[cfg(test)]
 mod tests {
+    use hamle_core::Notation;
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream, Turn};
+    use hamle_testkit::check_encoding;
 
     use super::*;
     use crate::rules::Move;
@@ -96,36 +97,10 @@ mod tests {
     /// The contract over seeded random games on boards of several sizes.
     #[test]
     fn every_state_names_its_moves_apart_in_one_shape() {
-        let encoding = encoding();
-        let mut moves = Vec::new();
-        for (seed, (rows, cols, first)) in
+        for (rows, cols, first) in
             [(5, 4, Side::Vertical), (1, 7, Side::Horizontal), (16, 16, Side::Vertical), (3, 9, Side::Horizontal)]
-                .into_iter()
-                .cycle()
-                .take(24)
-                .enumerate()
         {
-            let mut stream = Stream::new(seed as u64);
-            let mut game = Domineering::new(rows, cols, first).expect("a board");
-            let shape = (encoding.shape)(&game);
-            loop {
-                assert_eq!((encoding.shape)(&game), shape);
-                for player in [0, 1] {
-                    let obs = observation(&encoding, &game, player);
-                    assert_eq!(obs.len(), shape.iter().product::<usize>());
-                    assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{game}");
-                }
-                game.legal_moves(&mut moves);
-                let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                assert!(names.iter().all(|&n| n < (encoding.actions)(&game)), "{game}");
-                names.sort_unstable();
-                names.dedup();
-                assert_eq!(names.len(), moves.len(), "two moves with one action in {game}");
-                if game.turn() == Turn::Over {
-                    break;
-                }
-                game.play(*stream.pick(&moves).expect("a move while the game is on"));
-            }
+            check_encoding(&encoding(), &Domineering::new(rows, cols, first).expect("a board"), 6);
         }
     }
 }

@@ -94,7 +94,8 @@ fn observe(game: &Hapis, player: Player, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream, Turn};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
     use crate::rules::{Opening, Settings, Step};
@@ -165,28 +166,6 @@ mod tests {
     /// The contract over seeded games: the plays and throws of every state have distinct names below the bounds.
     #[test]
     fn every_state_names_its_plays_and_throws_apart() {
-        let encoding = encoding();
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
-        for seed in 0..40 {
-            let mut stream = Stream::new(seed);
-            let mut game = Hapis::default();
-            while game.turn() != Turn::Over {
-                let obs = observation(&encoding, &game, 0);
-                assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{game}");
-                game.chance_outcomes(&mut outcomes);
-                let mut names: Vec<u32> = outcomes.iter().map(|&(d, _)| (encoding.chance)(&game, d)).collect();
-                game.legal_moves(&mut moves);
-                names.extend(moves.iter().map(|&m| (encoding.action)(&game, m)));
-                let count = names.len();
-                assert!(names.iter().all(|&n| n < ACTIONS.max(36)));
-                names.sort_unstable();
-                names.dedup();
-                assert_eq!(names.len(), count, "two plays or throws with one name in {game}");
-                match game.sample_chance(&mut stream) {
-                    Some(dice) => game.apply_chance(dice),
-                    None => game.play(*stream.pick(&moves).expect("a play")),
-                }
-            }
-        }
+        check_encoding(&encoding(), &Hapis::default(), 40);
     }
 }

@@ -3,17 +3,20 @@
 //! It holds game-independent checks that every game's tests run: [`smoke()`] plays random games and
 //! checks the [`hamle_core::Game`] and [`hamle_core::Notation`] contracts at every state, [`perft()`]
 //! counts move sequences to compare with published numbers, and [`check_golden`] with
-//! [`playthrough`] pins whole seeded games to text files under review; [`random_positions`] gives realistic
-//! states for tests and benchmarks.
+//! [`playthrough`] pins whole seeded games to text files under review; [`check_encoding`] plays random games
+//! and checks a game's [`hamle_core::Encoding`] (actions and observations for learners) at every state;
+//! [`random_positions`] gives realistic states for tests and benchmarks.
 //!
 //! It holds no game, no bot and no search, and it is for tests only: its functions panic with a
 //! descriptive message when a check fails, instead of returning errors.
 
+pub mod encoding;
 pub mod golden;
 pub mod perft;
 pub mod positions;
 pub mod smoke;
 
+pub use encoding::check_encoding;
 pub use golden::{check_golden, check_golden_with, playthrough};
 pub use perft::{count_games, divide, perft};
 pub use positions::random_positions;

@@ -58,7 +58,8 @@ fn observe(game: &Dots, player: Player, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
 
@@ -108,32 +109,8 @@ mod tests {
 
     #[test]
     fn every_state_keeps_the_contract() {
-        let encoding = encoding();
-        let mut moves = Vec::new();
         for (rows, cols) in [(2, 3), (1, 1), (6, 6)] {
-            let start = Dots::new(rows, cols).expect("a board");
-            let (shape, actions) = ((encoding.shape)(&start), (encoding.actions)(&start));
-            let length: usize = shape.iter().product();
-            for seed in 0..40 {
-                let mut stream = Stream::new(seed);
-                let mut game = start.clone();
-                loop {
-                    assert_eq!(((encoding.shape)(&game), (encoding.actions)(&game)), (shape.clone(), actions));
-                    for player in 0..2 {
-                        let obs = observation(&encoding, &game, player);
-                        assert_eq!(obs.len(), length);
-                        assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{obs:?}");
-                    }
-                    game.legal_moves(&mut moves);
-                    let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                    assert!(names.iter().all(|&name| name < actions), "{names:?}");
-                    names.sort_unstable();
-                    names.dedup();
-                    assert_eq!(names.len(), moves.len(), "two moves with one action in {game}");
-                    let Some(&mv) = stream.pick(&moves) else { break };
-                    game.play(mv);
-                }
-            }
+            check_encoding(&encoding(), &Dots::new(rows, cols).expect("a board"), 40);
         }
     }
 }

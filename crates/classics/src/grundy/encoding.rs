@@ -48,7 +48,8 @@ fn observe(game: &Grundy, _: Player, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
 
@@ -87,31 +88,8 @@ mod tests {
 
     #[test]
     fn every_state_keeps_the_contract() {
-        let encoding = encoding();
-        let mut moves = Vec::new();
         for heaps in [&[7, 5, 3][..], &[10, 10, 4, 1], &[20, 13], &[30]] {
-            let start = Grundy::new(heaps).expect("heaps");
-            let (shape, actions) = ((encoding.shape)(&start), (encoding.actions)(&start));
-            let length: usize = shape.iter().product();
-            for seed in 0..40 {
-                let mut stream = Stream::new(seed);
-                let mut game = start.clone();
-                loop {
-                    assert_eq!(((encoding.shape)(&game), (encoding.actions)(&game)), (shape.clone(), actions));
-                    let obs = observation(&encoding, &game, 0);
-                    assert_eq!(obs.len(), length);
-                    assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{obs:?}");
-                    assert_eq!(obs, observation(&encoding, &game, 1));
-                    game.legal_moves(&mut moves);
-                    let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                    assert!(names.iter().all(|&name| name < actions), "{names:?}");
-                    names.sort_unstable();
-                    names.dedup();
-                    assert_eq!(names.len(), moves.len(), "two moves with one action in {game}");
-                    let Some(&mv) = stream.pick(&moves) else { break };
-                    game.play(mv);
-                }
-            }
+            check_encoding(&encoding(), &Grundy::new(heaps).expect("heaps"), 40);
         }
     }
 }

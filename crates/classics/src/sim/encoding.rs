@@ -42,7 +42,8 @@ fn observe(game: &Sim, player: Player, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
 
@@ -76,27 +77,6 @@ mod tests {
 
     #[test]
     fn every_state_keeps_the_contract() {
-        let encoding = encoding();
-        let mut moves = Vec::new();
-        for seed in 0..100 {
-            let mut stream = Stream::new(seed);
-            let mut game = Sim::new();
-            loop {
-                assert_eq!(((encoding.shape)(&game), (encoding.actions)(&game)), (vec![3, 15], 15));
-                for player in 0..2 {
-                    let obs = observation(&encoding, &game, player);
-                    assert_eq!(obs.len(), 45);
-                    assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{obs:?}");
-                }
-                game.legal_moves(&mut moves);
-                let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                assert!(names.iter().all(|&name| name < 15), "{names:?}");
-                names.sort_unstable();
-                names.dedup();
-                assert_eq!(names.len(), moves.len(), "two moves with one action in {game}");
-                let Some(&mv) = stream.pick(&moves) else { break };
-                game.play(mv);
-            }
-        }
+        check_encoding(&encoding(), &Sim::new(), 100);
     }
 }

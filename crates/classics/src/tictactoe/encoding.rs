@@ -50,7 +50,8 @@ fn observe(game: &TicTacToe, player: Player, out: &mut [f32]) {
 #[cfg(test)]
 mod tests {
     use hamle_core::encoding::observation;
-    use hamle_core::{Game, Notation, Stream};
+    use hamle_core::{Game, Notation};
+    use hamle_testkit::check_encoding;
 
     use super::*;
 
@@ -101,39 +102,13 @@ mod tests {
         assert_eq!(x[6], 1.0);
     }
 
-    fn check_contract(start: TicTacToe) {
-        let encoding = encoding();
-        let (shape, actions) = ((encoding.shape)(&start), (encoding.actions)(&start));
-        let mut moves = Vec::new();
-        for seed in 0..60 {
-            let mut stream = Stream::new(seed);
-            let mut game = start;
-            loop {
-                assert_eq!(((encoding.shape)(&game), (encoding.actions)(&game)), (shape.clone(), actions));
-                for player in 0..2 {
-                    let obs = observation(&encoding, &game, player);
-                    assert_eq!(obs.len(), 27);
-                    assert!(obs.iter().all(|x| (0.0..=1.0).contains(x)), "{obs:?}");
-                }
-                game.legal_moves(&mut moves);
-                let mut names: Vec<u32> = moves.iter().map(|&mv| (encoding.action)(&game, mv)).collect();
-                assert!(names.iter().all(|&name| name < actions), "{names:?}");
-                names.sort_unstable();
-                names.dedup();
-                assert_eq!(names.len(), moves.len(), "two moves with one action in {game:?}");
-                let Some(&mv) = stream.pick(&moves) else { break };
-                game.play(mv);
-            }
-        }
-    }
-
     #[test]
     fn every_classic_state_keeps_the_contract() {
-        check_contract(TicTacToe::classic());
+        check_encoding(&encoding(), &TicTacToe::classic(), 60);
     }
 
     #[test]
     fn every_two_phase_state_keeps_the_contract() {
-        check_contract(TicTacToe::two_phase());
+        check_encoding(&encoding(), &TicTacToe::two_phase(), 60);
     }
 }
