@@ -152,3 +152,13 @@ def test_returns_are_zero_until_the_end_and_zero_sum_for_two_players(spec):
     assert end.current_player() == hamle.TERMINAL_PLAYER
     if game.num_players() == 2:
         assert sum(end.returns()) == 0
+
+
+def test_legal_actions_for_a_seat_not_to_move_are_none_and_the_tensor_defaults_to_the_mover():
+    state = hamle.load_game("tictactoe").new_initial_state()
+    state.apply_action(4)  # X on b2: O is to move
+    assert state.legal_actions(1) == state.legal_actions() and len(state.legal_actions()) == 8
+    assert state.legal_actions(0) == []
+    # O's own plane is plane 0: X's b2 is on O's plane 1.
+    assert (state.observation_tensor() == state.observation_tensor(1)).all()
+    assert state.observation_tensor()[1][1][1] == 1.0

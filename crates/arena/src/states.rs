@@ -194,10 +194,7 @@ impl<G: Notation + Display> State<G> {
     }
 
     fn illegal(&self, action: u32) -> StateError {
-        match self.state.turn() {
-            Turn::Over => StateError::Over,
-            _ => StateError::IllegalAction { action, legal: self.legal_actions() },
-        }
+        StateError::IllegalAction { action, legal: self.legal_actions() }
     }
 
     fn seat(&self, player: i64) -> Result<Player, StateError> {
@@ -661,6 +658,79 @@ mod tests {
         assert!(sim.apply_action(15).is_err() && sim.history().is_empty());
     }
 
+    /// Every legal action reads back from its words, at chance nodes (the throws) and at the player's (the
+    /// plays), and the chance outcomes are the legal actions with their probabilities.
+    #[test]
+    fn actions_read_back_from_their_words_and_chance_lists_its_throws() {
+        let mut hapis = state("hapis");
+        let mut stream = Stream::new(4);
+        while hapis.history().len() < 40 {
+            let legal = hapis.legal_actions();
+            for &action in &legal {
+                let words = hapis.action_to_string(action).expect("a legal action has words");
+                assert_eq!(hapis.string_to_action(&words), Ok(action), "{words}");
+            }
+            let outcomes = hapis.chance_outcomes();
+            if hapis.turn() == Turn::Chance {
+                assert_eq!(outcomes.iter().map(|&(a, _)| a).collect::<Vec<_>>(), legal);
+                assert!((outcomes.iter().map(|&(_, p)| p).sum::<f64>() - 1.0).abs() < 1e-12);
+            } else {
+                assert!(outcomes.is_empty());
+            }
+            let unused = (0..hapis.num_actions().max(36)).find(|a| !legal.contains(a)).expect("an unused action");
+            assert!(matches!(hapis.action_to_string(unused), Err(StateError::IllegalAction { .. })));
+            let action = hapis.sample_chance(&mut stream).unwrap_or(legal[0]);
+            hapis.apply_action(action).expect("legal");
+        }
+        let opening = state("hapis");
+        assert_eq!(opening.action_to_string(34), Ok("white 6, black 5".to_owned()), "(6 − 1)·6 + (5 − 1)");
+        assert_eq!(opening.chance_outcomes().len(), 30);
+    }
+
+    /// What a state says of itself: its game, seats, board as text, and refusals of a seat it does not have.
+    #[test]
+    fn a_state_names_its_game_and_seats_and_draws_its_board() {
+        let chess = state("chess");
+        assert_eq!((chess.game(), chess.players(), chess.num_actions()), ("chess".to_owned(), 2, 20481));
+        assert!(chess.text().starts_with("8  ♜ ♞ ♝ ♛ ♚ ♝ ♞ ♜\n7  ♟"), "{}", chess.text());
+        let domineering = state("domineering(rows=3,cols=4)");
+        assert_eq!(domineering.game(), "domineering(cols=4,rows=3)");
+        let queens = state("queens(size=5)");
+        assert_eq!(queens.players(), 1);
+        assert!(queens.observation(0).is_ok());
+        let refused = queens.observation(1).expect_err("one seat");
+        assert_eq!(refused.to_string(), "player 1 does not sit in queens(size=5) (players: 0..1)");
+        assert!(chess.observation(1).is_ok() && chess.observation(2).is_err() && chess.observation(-1).is_err());
+        assert_eq!(chess.score(), None, "chess scores only at the end");
+    }
+
+    /// A finished game refuses every action as over; Hapis's points already sum to zero, so a mars is +2/−2.
+    #[test]
+    fn a_finished_game_is_over_and_a_mars_returns_two() {
+        // White's last checker on its point 23 with 2-1 to play, Black with none borne off: bearing off wins a mars.
+        let position = r#"{"turn":"white","points":["","","","","","","","","","","","","","","","","","","","","","w1","b15",""],"off":{"white":14,"black":0},"dice":[2,1]}"#;
+        let mut hapis = registry().state("hapis", Some(position)).expect("a position");
+        let legal = hapis.legal_actions();
+        let bear_off =
+            *legal.iter().find(|&&a| hapis.action_to_string(a).is_ok_and(|w| w.contains("off"))).expect("off");
+        hapis.apply_action(bear_off).expect("legal");
+        assert_eq!((hapis.points(), hapis.returns()), (Some([2.0, -2.0]), [2.0, -2.0]));
+        assert_eq!(hapis.apply_action(0), Err(StateError::Over));
+        assert_eq!(hapis.action_to_string(0), Err(StateError::Over));
+        assert_eq!(hapis.string_to_action("6-5"), Err(StateError::Over));
+        assert!(hapis.legal_actions().is_empty());
+    }
+
+    /// 2048 scores as it goes: the score after a merge is the merged tile.
+    #[test]
+    fn a_2048_merge_scores_its_tile() {
+        let mut game = registry().state("2048", Some("2,2,.,./.,.,.,./.,.,.,./.,.,.,. 0 0")).expect("a position");
+        assert_eq!(game.score(), Some([0.0, 0.0]));
+        let left = game.string_to_action("left").expect("left reads");
+        game.apply_action(left).expect("legal");
+        assert_eq!(game.score(), Some([4.0, 0.0]));
+    }
+
     /// A bot from outside hamle sits in a match through the integer actions: here hamle's own random bot,
     /// wrapped as the Python package wraps a Python object.
     #[test]
@@ -675,6 +745,53 @@ mod tests {
         assert_eq!((report.a.bot.as_str(), report.b.bot.as_str()), ("outsider", "perfect"));
         assert_eq!(report.a.wins, 0, "nobody beats the perfect player");
         assert!(report.records.iter().all(|r| r.forfeit.is_none() && r.plies >= 5));
+    }
+
+    /// A registered bot answers a centre opening in a corner (an edge loses: worked by hand), and explains the
+    /// choice with its line in the game's notation, starting with the move chosen.
+    #[test]
+    fn a_registered_bot_chooses_an_action_and_explains_it_in_words() {
+        let spec: Spec = "tictactoe".parse().expect("spec");
+        let kind = registry().game("tictactoe").expect("tictactoe");
+        let mut bot = kind.new_bot(&spec, &Spec::named("perfect"), 1).expect("perfect");
+        assert_eq!(bot.name(), "perfect");
+        let mut game = state("tictactoe");
+        play(game.as_mut(), &["b2"]);
+        let choice = bot.choose(game.as_ref(), &Budget::UNLIMITED).expect("a choice");
+        let words = game.action_to_string(choice.action).expect("legal");
+        assert!(["a1", "c1", "a3", "c3"].contains(&words.as_str()), "{words}");
+        assert!(choice.line.len() >= 2 && choice.line[0] == words, "{:?}", choice.line);
+        let other = state("tictactoe(variant=two-phase)");
+        let refused = bot.choose(other.as_ref(), &Budget::UNLIMITED).expect_err("another game");
+        assert_eq!(refused.to_string(), "this bot plays tictactoe, not tictactoe(variant=two-phase)");
+    }
+
+    /// The action a bot from outside chooses is the move played: two bots that take the smallest legal cell
+    /// play a1, b1, c1, a2, b2, c2, a3, and X wins on the diagonal c1–b2–a3 at the seventh ply (worked by hand).
+    #[test]
+    fn the_action_a_bot_from_outside_chooses_is_the_move_played() {
+        struct Smallest;
+        impl AnyBot for Smallest {
+            fn name(&self) -> String {
+                "smallest".into()
+            }
+            fn choose(&mut self, state: &dyn AnyState, _: &Budget) -> Result<Choice, StateError> {
+                let action = state.legal_actions()[0];
+                Ok(Choice { action, value: 0.0, line: Vec::new(), depth: 0, nodes: 0, elapsed: Duration::ZERO })
+            }
+        }
+        let spec: Spec = "tictactoe".parse().expect("spec");
+        let kind = registry().game("tictactoe").expect("tictactoe");
+        let make = || Box::new(Smallest) as Box<dyn AnyBot>;
+        let (a, b) =
+            (Entrant::Outside { name: "a".into(), make: &make }, Entrant::Outside { name: "b".into(), make: &make });
+        let options = MatchOptions { games: 2, seed: 1, ..MatchOptions::default() };
+        let report = kind.run_match_of(&spec, &a, &b, &options).expect("a match");
+        for record in &report.records {
+            assert_eq!(record.plies, 7);
+            let first = if record.a_first { record.a_points } else { record.b_points };
+            assert_eq!(first, 1.0, "the first mover wins");
+        }
     }
 
     /// A bot from outside that fails forfeits its game, with its reason in the record.

@@ -68,3 +68,35 @@ pub fn observation<G: Game>(encoding: &Encoding<G>, state: &G, player: Player) -
     (encoding.observe)(state, player, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tree::Tree;
+
+    fn encoding() -> Encoding<Tree> {
+        Encoding {
+            actions: |_| 2,
+            action: |_, mv| mv,
+            chance_actions: no_chance_actions,
+            chance: |_, event| event,
+            shape: |_| vec![3, 2],
+            observe: |_, player, out| out[5 - usize::from(player)] = 0.5,
+            score: None,
+        }
+    }
+
+    /// The vector has the shape's product of zeros before the game fills its entries.
+    #[test]
+    fn an_observation_is_the_shapes_length_of_zeros_filled_by_the_game() {
+        let tree = Tree::parse("[1, 2]").expect("a tree");
+        assert_eq!(observation(&encoding(), &tree, 0), [0.0, 0.0, 0.0, 0.0, 0.0, 0.5]);
+        assert_eq!(observation(&encoding(), &tree, 1), [0.0, 0.0, 0.0, 0.0, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn a_game_without_chance_has_no_chance_actions() {
+        let tree = Tree::parse("[1, 2]").expect("a tree");
+        assert_eq!((encoding().chance_actions)(&tree), 0);
+    }
+}
