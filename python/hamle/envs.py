@@ -28,6 +28,17 @@ def _game(game):
     return game if isinstance(game, Game) else load_game(game)
 
 
+def _render(mode, state):
+    """The board as text for ``ansi``, printed for ``human``; a warning without a render mode."""
+    if mode is None:
+        gymnasium.logger.warn("render() was called without a render_mode (human or ansi)")
+        return None
+    if mode == "ansi":
+        return str(state)
+    print(state)
+    return None
+
+
 def _settle(state, stream):
     """Throws chance until a player is to move or the game is over."""
     while state.is_chance_node():
@@ -119,14 +130,7 @@ class HamleAEC(AECEnv):
             self.render()
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (human or ansi)")
-            return None
-        text = str(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _render(self.render_mode, self.state)
 
     def close(self):
         pass
@@ -190,14 +194,7 @@ class Game2048Env(gymnasium.Env):
         return {"action_mask": self.state.legal_actions_mask(), "illegal": illegal, "score": self.state.score()[0]}
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode (human or ansi)")
-            return None
-        text = str(self.state)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return _render(self.render_mode, self.state)
 
 
 gymnasium.register(id="hamle/2048-v0", entry_point="hamle.envs:Game2048Env")

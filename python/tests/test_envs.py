@@ -113,3 +113,13 @@ def test_a_one_player_game_is_refused_by_the_pettingzoo_environment():
         hamle.envs.HamleAEC("2048")
     with pytest.raises(ValueError, match="plays 2048, not chess"):
         hamle.envs.Game2048Env("chess")
+
+
+def test_both_environments_render_the_board_as_the_terminal_draws_it():
+    env = hamle.envs.HamleAEC("tictactoe", render_mode="ansi")
+    env.reset(seed=1)
+    env.step(4)
+    assert env.render() == str(env.state) and "X" in env.render()
+    game = hamle.envs.Game2048Env(render_mode="ansi")
+    game.reset(seed=3)
+    assert game.render() == str(game.state) and "score 0" in game.render()

@@ -338,7 +338,7 @@ fn plain_hint<G: Notation>(def: &'static GameDef<G>, start: &G, state: &G, mut t
 /// (SAN needs the position: a check, a capture, which knight). It starts with the chosen move, and stops where
 /// no player is to move (the line cannot foresee chance) or at a move the position does not allow, so that a
 /// search's stale line never shows an impossible move.
-fn line<G: Notation>(state: &G, decision: &Decision<G::Move>) -> Vec<String> {
+pub(crate) fn line<G: Notation>(state: &G, decision: &Decision<G::Move>) -> Vec<String> {
     let moves =
         if decision.pv.first() == Some(&decision.mv) { &decision.pv[..] } else { std::slice::from_ref(&decision.mv) };
     let mut board = state.clone();

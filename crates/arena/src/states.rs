@@ -437,33 +437,22 @@ impl<G: Notation + Display> AnyBot for BotOf<G> {
             let why = self.bot.fault().map_or_else(|| "it gave no move".to_owned(), |f| f.to_string());
             StateError::Unsuitable(format!("{} failed: {why}", self.bot.name()))
         })?;
-        let Decision { mv, score, pv, depth, nodes, elapsed } = decision;
-        let action = state.moves().into_iter().find(|&(_, m)| m == mv).map(|(a, _)| a).ok_or_else(|| {
+        let action = state.moves().into_iter().find(|&(_, m)| m == decision.mv).map(|(a, _)| a).ok_or_else(|| {
             StateError::Unsuitable(format!(
                 "{} chose an illegal move: {}",
                 self.bot.name(),
-                state.state.format_move(mv)
+                state.state.format_move(decision.mv)
             ))
         })?;
-        Ok(Choice { action, value: score, line: line(&state.state, &pv), depth, nodes, elapsed })
+        Ok(Choice {
+            action,
+            value: decision.score,
+            line: crate::play::line(&state.state, &decision),
+            depth: decision.depth,
+            nodes: decision.nodes,
+            elapsed: decision.elapsed,
+        })
     }
-}
-
-/// The bot's expected line in the game's notation, as far as it is legal and no chance intervenes.
-fn line<G: Notation>(from: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut state = from.clone();
-    let mut words = Vec::new();
-    for &mv in pv {
-        if !matches!(state.turn(), Turn::Player(_)) {
-            break;
-        }
-        let word = state.format_move(mv);
-        if state.try_play(mv).is_err() {
-            break;
-        }
-        words.push(word);
-    }
-    words
 }
 
 /// An [`AnyBot`] seated in a match of the game `G`: the arena hands it each state, wrapped.
