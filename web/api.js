@@ -1,22 +1,25 @@
 // The JSON API from the browser: one player token kept in this browser, errors turned into plain sentences, and
 // the frame every game page shares (its setup form, joining by an invite, watching, updates pushed by the server).
 
+import { lang, moment, t, say as sayMsg } from "./l10n.js";
 import { review } from "./review.js";
 
 const TOKEN_KEY = "hamle.token";
 
 /** An error answer of the API, with its plain-words detail. */
 export class ApiError extends Error {
-  constructor(status, code, detail) {
+  constructor(status, code, detail, msg) {
     super(detail);
     this.status = status;
     this.code = code;
+    /** The detail as a message of the catalogs (`{ id, args }`), when the server sent one. */
+    this.msg = msg;
   }
 }
 
 /** Calls the API; resolves to the JSON answer, rejects with an ApiError. */
 export async function api(method, path, body) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": lang };
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -24,7 +27,7 @@ export async function api(method, path, body) {
   try {
     answer = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, "network", "The server cannot be reached. Is hamle still running?");
+    throw new ApiError(0, "network", t("frame-unreachable"));
   }
   const text = await answer.text();
   let value = null;
@@ -33,7 +36,9 @@ export async function api(method, path, body) {
   } catch {
     value = { error: "bad_answer", detail: text };
   }
-  if (!answer.ok) throw new ApiError(answer.status, value?.error ?? "error", value?.detail ?? answer.statusText);
+  if (!answer.ok) {
+    throw new ApiError(answer.status, value?.error ?? "error", value?.detail ?? answer.statusText, value?.msg);
+  }
   return value;
 }
 
@@ -62,7 +67,7 @@ export function forgetToken() {
 
 /** Whether the server refused this browser's token because it was revoked (here, or from another browser). */
 export function isRevoked(e) {
-  return e instanceof ApiError && e.code === "forbidden" && /revoked/.test(e.message);
+  return e instanceof ApiError && e.code === "forbidden" && e.msg?.id === "error-revoked";
 }
 
 /**
@@ -79,10 +84,10 @@ export async function asPlayer(method, path, body) {
       throw new ApiError(
         e.status,
         e.code,
-        "This browser's identity was revoked. Open your page (/me) to use a transfer link from a browser where you still play, or to start afresh.",
+        t("frame-revoked-browser"),
       );
     }
-    if (!(e instanceof ApiError && e.code === "forbidden" && /not a player's/.test(e.message))) throw e;
+    if (!(e instanceof ApiError && e.code === "forbidden" && e.msg?.id === "error-unknown-token")) throw e;
     localStorage.removeItem(TOKEN_KEY);
     await ensurePlayer();
     return api(method, path, body);
@@ -102,7 +107,7 @@ export async function attempt(work) {
   try {
     return await work();
   } catch (e) {
-    say(e instanceof ApiError ? e.message : `Something went wrong: ${e}`, "error");
+    say(e instanceof ApiError ? e.message : t("frame-went-wrong", { error: String(e) }), "error");
     return null;
   }
 }
@@ -148,17 +153,27 @@ export function other(seat) {
  */
 export function who(state, seat) {
   const s = state.seats[seat];
-  if (state.you === seat) return "you";
-  if (s.who === "bot") return `the bot (${s.bot})`;
+  if (state.you === seat) return t("frame-who-you");
+  if (s.who === "bot") return t("frame-who-bot", { bot: s.bot });
   if (s.who === "person" && s.name) return s.name;
-  if (state.you === null) return s.who === "open" ? "nobody yet" : "a person";
-  return s.who === "open" ? "your friend (not here yet)" : "your friend";
+  if (state.you === null) return t(s.who === "open" ? "frame-who-nobody-yet" : "frame-who-a-person");
+  return t(s.who === "open" ? "frame-who-friend-waiting" : "frame-who-friend");
 }
 
 /** The same, for the start of a sentence. */
 export function Who(state, seat) {
   const words = who(state, seat);
-  return words[0].toUpperCase() + words.slice(1);
+  return words[0].toLocaleUpperCase(lang) + words.slice(1);
+}
+
+/** A side's name as a sentence's middle says it (`white`, `X`; Turkish `beyaz`), from the state's `plays`. */
+export function plays(name) {
+  return t(`plays-${String(name).toLowerCase()}`);
+}
+
+/** A side's name on its own (`White`, `X`; Turkish `Beyaz`). */
+export function sideName(name) {
+  return t(`side-${String(name).toLowerCase()}`);
 }
 
 /** Whether a bot is to move now (the server is thinking for it). */
@@ -176,9 +191,10 @@ function drawInvite(state) {
   const link = new URL(invite.link, location.origin).href;
   const field = document.getElementById("invite-link");
   if (field.value !== link) field.value = link;
-  const until = invite.expires ? new Date(invite.expires * 1000).toLocaleDateString() : null;
-  document.getElementById("invite-note").textContent =
-    `Whoever opens this link first takes the other seat${until ? ` (it works until ${until})` : ""}. This page follows their moves as they come.`;
+  const until = invite.expires ? moment(new Date(invite.expires * 1000), { dateStyle: "medium" }) : null;
+  document.getElementById("invite-note").textContent = until
+    ? t("frame-invite-note-until", { until })
+    : t("frame-invite-note");
 }
 
 async function copyInvite() {
@@ -189,30 +205,30 @@ async function copyInvite() {
     // Without the clipboard API (a page not served securely), select the link for the person to copy.
     field.select();
     if (!document.execCommand?.("copy")) {
-      say("Select the link and copy it yourself: this browser does not let the page do it.");
+      say(t("frame-copy-yourself"));
       return;
     }
   }
-  say("The link is copied: send it to your friend.");
+  say(t("frame-copied"));
 }
 
 /** The time controls a friend game may be played on (the API takes any `MINUTES+SECONDS` or `DAYSd`). */
 const CLOCKS = [
-  ["", "No clock"],
-  ["3+2", "3 minutes + 2 seconds a move"],
-  ["5+3", "5 + 3"],
-  ["10+0", "10 minutes"],
-  ["15+10", "15 + 10"],
-  ["1d", "Correspondence: a day a move"],
-  ["3d", "Correspondence: three days a move"],
+  ["", "frame-clock-none"],
+  ["3+2", "frame-clock-3-2"],
+  ["5+3", "frame-clock-5-3"],
+  ["10+0", "frame-clock-10-0"],
+  ["15+10", "frame-clock-15-10"],
+  ["1d", "frame-clock-1d"],
+  ["3d", "frame-clock-3d"],
 ];
 
 /** Adds the clock's choice to a setup form that offers a friend, shown while the friend is chosen. */
 function offerClock(form) {
   const opponent = form.querySelector("select[name=opponent]");
   if (!opponent || form.querySelector("select[name=clock]")) return;
-  const select = el("select", { name: "clock", id: "clock" }, ...CLOCKS.map(([v, words]) => el("option", { value: v }, words)));
-  const label = el("label", { id: "clock-choice" }, "Clock ", select);
+  const select = el("select", { name: "clock", id: "clock" }, ...CLOCKS.map(([v, id]) => el("option", { value: v }, t(id))));
+  const label = el("label", { id: "clock-choice" }, `${t("frame-clock")} `, select);
   opponent.closest("label")?.after(label);
   const shown = () => {
     label.hidden = opponent.value !== "friend";
@@ -267,7 +283,7 @@ async function offerRated(form, kind, body) {
   const box = el("input", { type: "checkbox", name: "rated", id: "rated" });
   box.checked = true;
   const note = el("span", { class: "note", id: "rated-note" });
-  const label = el("label", { id: "rated-choice" }, box, " Rated ", note);
+  const label = el("label", { id: "rated-choice" }, box, ` ${t("frame-rated")} `, note);
   const submit = form.querySelector("button[type=submit], button:not([type])");
   if (submit) submit.before(label);
   else form.append(label);
@@ -279,9 +295,7 @@ async function offerRated(form, kind, body) {
       ok = false;
     }
     box.disabled = !ok;
-    note.textContent = ok
-      ? "(the result moves your rating; no hints or take-backs)"
-      : "(not rated: this opponent has no rating on this board)";
+    note.textContent = t(ok ? "frame-rated-yes" : "frame-rated-no");
   };
   form.addEventListener("change", update);
   form.addEventListener("input", update);
@@ -315,13 +329,17 @@ function drawRated(state) {
   }
   line.hidden = false;
   const seats = rated.seats.map((seat, i) => `${who(state, i)} ${ratingText(seat.standing)}`);
-  const changes = rated.changes.map((c) => {
-    const whose = state.you === c.seat ? "Your rating" : `${Who(state, c.seat)}'s rating`;
-    return `${whose}: ${c.before.rating} → ${ratingText(c.after)} (${changeText(c.change)})`;
-  });
+  const changes = rated.changes.map((c) =>
+    t("frame-rating-change", {
+      whose: state.you === c.seat ? t("frame-rating-yours") : t("frame-rating-of", { who: Who(state, c.seat) }),
+      before: String(c.before.rating),
+      after: ratingText(c.after),
+      change: changeText(c.change),
+    }),
+  );
   line.textContent = changes.length
-    ? `Rated game. ${changes.join(". ")}.`
-    : `Rated game: ${seats.join(" against ")}. No hints or take-backs.`;
+    ? t("frame-rated-done", { changes: changes.join(". ") })
+    : t("frame-rated-line", { seats: seats.join(` ${t("frame-against")} `) });
 }
 
 /** Milliseconds as a clock shows them: `4:59`, `0:07.3` under ten seconds, `2d 3h` for days. */
@@ -355,13 +373,13 @@ function drawClocks(state) {
       ...state.seats.map((seat, i) => {
         let left = clock.left_ms[i];
         if (clock.running === i && clock.since !== null) left -= Date.now() - skew - clock.since;
-        const you = state.you === i ? " (you)" : "";
+        const you = state.you === i ? ` ${t("frame-clock-you")}` : "";
         return el("span", { class: `clock${clock.running === i ? " running" : ""}${left <= 0 ? " flagged" : ""}`, "data-seat": String(i) },
-          `${seat.plays}${you} ${clockText(left)}`);
+          `${sideName(seat.plays)}${you} ${clockText(left)}`);
       }),
     );
     // How a clocked game ended (on time, or otherwise), under the clocks, where the eye already is.
-    if (state.ending) box.append(el("span", { class: "note clock-ending" }, state.ending.text));
+    if (state.ending) box.append(el("span", { class: "note clock-ending" }, ending(state)));
   };
   clearInterval(drawClocks.timer);
   tick();
@@ -391,9 +409,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
     const banner = document.getElementById("watching");
     if (banner) {
       banner.hidden = !watching;
-      banner.textContent = watching
-        ? `${page.refusal ?? "You have no seat at this game."} You are watching it: the moves show as they are played.`
-        : "";
+      banner.textContent = watching ? t("frame-watching", { why: page.refusal ?? t("frame-no-seat") }) : "";
     }
     drawInvite(state);
     const record = document.getElementById("record");
@@ -422,7 +438,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
     draw();
     // A bot's move owed while the server was busy is made on the next read of the game: read it again soon.
     if (state.pending && !state.thinking && !page.retry) {
-      say(`${state.pending} (asking again in a moment)`);
+      say(t("frame-pending", { why: state.pending_msg ? sayMsg(state.pending_msg) : state.pending }));
       page.retry = setTimeout(async () => {
         page.retry = null;
         const again = await attempt(() => api("GET", `/api/games/${encodeURIComponent(state.id)}`));
@@ -439,7 +455,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
       try {
         accept(JSON.parse(e.data), false);
       } catch (err) {
-        say(`An update could not be read: ${err}`, "error");
+        say(t("frame-update-unreadable", { error: String(err) }), "error");
       }
     });
     page.source = source;
@@ -498,7 +514,7 @@ export function gamePage({ kind, body, show, prompt, preview }) {
       try {
         state = await asPlayer("POST", `${path}/join`, { invite: code });
       } catch (e) {
-        page.refusal = e instanceof ApiError ? joinRefusal(e) : `You could not join (${e}).`;
+        page.refusal = e instanceof ApiError ? joinRefusal(e) : t("frame-join-failed", { error: String(e) });
       }
     }
     open(state);
@@ -509,21 +525,21 @@ export function gamePage({ kind, body, show, prompt, preview }) {
 function joinRefusal(e) {
   switch (e.code) {
     case "full":
-      return "Both seats of this game are taken, so the invite no longer works.";
+      return t("frame-join-full");
     case "expired_invite":
-      return "This invite has expired: ask your friend for a new game.";
+      return t("frame-join-expired");
     case "unknown_invite":
-      return "This invite is not this game's.";
+      return t("frame-join-unknown");
     default:
-      return `You could not join: ${e.message}`;
+      return t("frame-join-other", { why: e.message });
   }
 }
 
 /** Who plays what, from the looker's side: "you play X against the bot (perfect)", or both seats for a watcher. */
 export function matchup(state) {
   if (state.seats.length < 2) return "";
-  if (state.you === null) return state.seats.map((s, i) => `${s.plays}: ${who(state, i)}`).join(" · ");
-  return `you play ${state.seats[state.you].plays} against ${who(state, other(state.you))}`;
+  if (state.you === null) return state.seats.map((s, i) => `${sideName(s.plays)}: ${who(state, i)}`).join(" · ");
+  return t("frame-matchup", { side: plays(state.seats[state.you].plays), who: who(state, other(state.you)) });
 }
 
 /** The seat that won the game just ended, by its points; null for a draw (or no ending). */
@@ -531,4 +547,15 @@ export function winner(state) {
   const p = state.ending?.points;
   if (!p || p[0] === p[1]) return null;
   return p[0] > p[1] ? 0 : 1;
+}
+
+/** How the game in play ended, in the page's language (the server's message; its English words when it sent none). */
+export function ending(state) {
+  if (!state.ending) return "";
+  return state.ending.msg ? sayMsg(state.ending.msg) : state.ending.text;
+}
+
+/** A log line in the page's language. */
+export function logLine(line) {
+  return line.msg ? sayMsg(line.msg) : line.text;
 }

@@ -1,7 +1,8 @@
 // Hapis Tavlası in the browser: the board in SVG from your side (your point 1 top right, your home bottom
 // right), a checker then a highlighted target by click, keyboard or drag, and the match's controls. Against a
 // bot or a friend (who joins by the invite link); anyone else with the link watches, from White's side.
-import { api, attempt, gamePage, say, el, other } from "./api.js";
+import { api, attempt, gamePage, say, el, other, ending, sideName } from "./api.js";
+import { lang, t, say as sayMsg, number } from "./l10n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const POINT_W = 50;
@@ -42,24 +43,31 @@ function seatOf(side) {
   return game.seats[0].plays === side ? 0 : 1;
 }
 
-function title(word) {
-  return word[0].toUpperCase() + word.slice(1);
+function title(words) {
+  return words[0].toLocaleUpperCase(lang) + words.slice(1);
 }
 
-/** A seat's name as a sentence's subject: You, The bot, Your friend, or (for a watcher) White, Black. */
+/**
+ * A seat as a sentence's subject, with the person its verb takes: You, The bot, Your friend, or (for a watcher)
+ * White, Black. The catalogs' messages choose their verb's form by `person` ("you" or "other").
+ */
 function subject(seat) {
   const s = game.seats[seat];
-  if (game.you === null) return title(s.plays);
-  if (seat === game.you) return "You";
-  return s.who === "bot" ? "The bot" : "Your friend";
+  if (game.you === null) return { who: sideName(s.plays), person: "other" };
+  if (seat === game.you) return { who: t("hp-you"), person: "you" };
+  return { who: t(s.who === "bot" ? "hp-the-bot" : "hp-your-friend"), person: "other" };
 }
 
-/** Whose checkers: "your", "the bot's", "your friend's", or "White's" for a watcher. */
-function owner(side) {
+/** Whose checkers: "your", "the bot's", "your friend's", or "White's" for a watcher (with the person, as above). */
+function ownerOf(side) {
   const seat = seatOf(side);
-  if (game.you === null) return `${title(side)}'s`;
-  if (seat === game.you) return "your";
-  return game.seats[seat].who === "bot" ? "the bot's" : "your friend's";
+  if (game.you === null) return { owner: t("hp-owner-side", { side }), person: "other" };
+  if (seat === game.you) return { owner: t("hp-owner-you"), person: "you" };
+  return { owner: t(game.seats[seat].who === "bot" ? "hp-owner-bot" : "hp-owner-friend"), person: "other" };
+}
+
+function owner(side) {
+  return ownerOf(side).owner;
 }
 
 /** The board index (White's numbering, 0-based) of your point `p`. */
@@ -76,11 +84,15 @@ function parsePoint(text) {
 }
 
 function describe(p, point) {
-  const where = `${title(owner(mySide()))} point ${p}`;
-  if (!point) return `${where}: empty`;
-  const n = point.count;
-  let text = `${where}: ${n} ${owner(point.side)} checker${n > 1 ? "s" : ""}`;
-  if (point.prisoner) text += `, pinning one of ${owner(point.prisoner)} checkers`;
+  const mine = ownerOf(mySide());
+  const where = title(t("hp-point", { p, owner: mine.owner, person: mine.person }));
+  if (!point) return t("hp-point-empty", { where });
+  const holder = ownerOf(point.side);
+  let text = t("hp-point-checkers", { where, n: point.count, owner: holder.owner, person: holder.person });
+  if (point.prisoner) {
+    const pinned = ownerOf(point.prisoner);
+    text += t("hp-point-pinning", { owner: pinned.owner, person: pinned.person });
+  }
   return text;
 }
 
@@ -109,16 +121,13 @@ function drawChecker(parent, x, y, side, extra = "") {
 
 function drawBoard() {
   const board = document.getElementById("board");
-  const whose = game.you === null ? "White's" : "your";
-  board.setAttribute(
-    "aria-label",
-    `Board: ${whose} checkers travel from point 1 (top right) to ${whose} home, points 19 to 24 (bottom right)`,
-  );
+  board.setAttribute("aria-label", t("hp-board", { person: game.you === null ? "other" : "you" }));
   const movable = sources();
   const targets = selected === null ? [] : targetsOf(selected);
   drawPosition(board, game.board.position, mySide(), {
     classes: (p) => [movable.has(p) ? "movable" : "", selected === p ? "selected" : "", targets.includes(p) ? "target" : ""],
-    label: (p, point) => describe(p, point) + (targets.includes(p) ? " — move here" : movable.has(p) ? " — can move" : ""),
+    label: (p, point) =>
+      describe(p, point) + (targets.includes(p) ? t("hp-move-here") : movable.has(p) ? t("hp-can-move") : ""),
     tabbable: game.you !== null,
     offTarget: targets.includes("off"),
     owner,
@@ -180,21 +189,21 @@ function drawTray(board, position, mine, view) {
     { side: theirs, y: MARGIN },
     { side: mine, y: 290 },
   ];
-  for (const t of trays) {
-    const near = t.side === mine;
+  for (const tray of trays) {
+    const near = tray.side === mine;
     const target = near && view.offTarget;
-    const n = position.off[t.side];
+    const n = position.off[tray.side];
     const g = svg("g", {
       class: `tray${target ? " target" : ""}`,
       "data-point": near ? "off" : "bot-off",
       tabindex: target ? 0 : -1,
       role: near && view.you ? "button" : "img",
     });
-    g.setAttribute("aria-label", `${title(view.owner(t.side))} checkers borne off: ${n}${target ? " — bear off here" : ""}`);
-    g.append(svg("rect", { x: TRAY_X, y: t.y, width: 60, height: 200, rx: 6, class: "tray-box" }));
+    g.setAttribute("aria-label", t("hp-borne-off", { owner: title(view.owner(tray.side)), n }) + (target ? t("hp-bear-off-here") : ""));
+    g.append(svg("rect", { x: TRAY_X, y: tray.y, width: 60, height: 200, rx: 6, class: "tray-box" }));
     for (let i = 0; i < n; i++) {
       const y = near ? 490 - 6 - i * 12.5 : MARGIN + 6 + i * 12.5;
-      g.append(svg("rect", { x: TRAY_X + 8, y: y - 5, width: 44, height: 10, rx: 3, class: `checker ${t.side}` }));
+      g.append(svg("rect", { x: TRAY_X + 8, y: y - 5, width: 44, height: 10, rx: 3, class: `checker ${tray.side}` }));
     }
     board.append(g);
   }
@@ -212,11 +221,22 @@ function preview(move, box) {
     viewBox: "0 0 720 500",
     class: "hapis-review",
     role: "img",
-    "aria-label": `The position before ${move.played}${move.best && move.best !== move.played ? `; best was ${move.best}` : ""}, from the mover's side`,
+    "aria-label":
+      move.best && move.best !== move.played
+        ? t("hp-review-before-best", { played: move.played, best: move.best })
+        : t("hp-review-before", { played: move.played }),
   });
   drawPosition(board, position, side, {
     classes: () => [],
-    label: (p, point) => `Point ${p}: ${point ? `${point.count} ${point.side}${point.prisoner ? `, pinning a ${point.prisoner} checker` : ""}` : "empty"}`,
+    label: (p, point) =>
+      point
+        ? t(point.prisoner ? "hp-review-point-pinning" : "hp-review-point", {
+            p,
+            n: point.count,
+            side: point.side,
+            prisoner: point.prisoner ?? "",
+          })
+        : t("hp-review-point-empty", { p }),
     tabbable: false,
     offTarget: false,
     owner: (s) => s,
@@ -241,11 +261,19 @@ function preview(move, box) {
   return true;
 }
 
+/** The opening throw of a log line (`{ white, black }`), if it is one. */
+function openingOf(line) {
+  const dice = line.msg?.args?.dice;
+  if (dice?.id === "hapis-opening-throw") return { white: Number(dice.args.white), black: Number(dice.args.black) };
+  const m = /white (\d), black (\d)/i.exec(line.text);
+  return m ? { white: Number(m[1]), black: Number(m[2]) } : null;
+}
+
 function openingThrow() {
   for (const line of game.log) {
     if (line.game !== game.match.game) continue;
-    const m = /white (\d), black (\d)/i.exec(line.text);
-    if (m) return { white: Number(m[1]), black: Number(m[2]) };
+    const opening = openingOf(line);
+    if (opening) return opening;
   }
   return null;
 }
@@ -256,7 +284,7 @@ function drawDice() {
   const thisGame = game.log.filter((l) => l.game === game.match.game);
   const opening = openingThrow();
   if (opening && game.board.phase !== "opening" && thisGame.length <= 2) {
-    box.append(`Opening throw: White ${opening.white}, Black ${opening.black}. `);
+    box.append(`${t("hp-opening-line", opening)} `);
   }
   if (!game.board.dice) return;
   const [a, b] = game.board.dice;
@@ -266,7 +294,7 @@ function drawDice() {
     const i = left.indexOf(d);
     const unused = game.board.phase === "move" && i >= 0;
     if (i >= 0) left.splice(i, 1);
-    box.append(el("span", { class: `die${unused ? "" : " used"}`, "aria-label": `${d}${unused ? "" : ", used"}` }, String(d)));
+    box.append(el("span", { class: `die${unused ? "" : " used"}`, "aria-label": unused ? String(d) : t("hp-die-used", { d }) }, String(d)));
   }
 }
 
@@ -274,18 +302,23 @@ function drawDice() {
 function scoreOf(seat) {
   const s = game.seats[seat];
   let name;
-  if (seat === game.you) name = "You";
-  else if (s.who === "bot") name = `Bot ${s.bot}`;
-  else if (s.who === "open") name = game.you === null ? "Nobody yet" : "Your friend (not here yet)";
-  else name = game.you === null ? "A person" : "Your friend";
-  return `${name} (${title(s.plays)}) ${game.match.score[seat]}`;
+  if (seat === game.you) name = t("hp-you");
+  else if (s.who === "bot") name = t("hp-score-bot", { bot: s.bot });
+  else if (s.who === "open") name = t(game.you === null ? "hp-score-nobody" : "hp-score-friend-waiting");
+  else name = t(game.you === null ? "hp-score-person" : "hp-your-friend");
+  return `${name} (${sideName(s.plays)}) ${number(game.match.score[seat])}`;
 }
 
 function drawPanel() {
   const m = game.match;
   const near = game.you ?? 0;
-  const length = m.length ? `Match to ${m.length}` : "One game";
-  document.getElementById("score").textContent = `${length} — ${scoreOf(near)} · ${scoreOf(other(near))} — game ${m.game}`;
+  const length = m.length ? t("hp-match-length", { n: m.length }) : t("hp-one-game");
+  document.getElementById("score").textContent = t("hp-score", {
+    length,
+    near: scoreOf(near),
+    far: scoreOf(other(near)),
+    game: m.game,
+  });
   const log = document.getElementById("log");
   log.replaceChildren(...game.log.map((l) => el("li", {}, tell(l))));
   log.scrollTop = log.scrollHeight;
@@ -293,7 +326,7 @@ function drawPanel() {
   for (const c of document.querySelectorAll("#table .controls")) c.hidden = !seated;
   const phase = game.board.phase;
   const roll = document.getElementById("roll");
-  roll.textContent = phase === "opening" ? "Throw for the start" : "Throw dice";
+  roll.textContent = t(phase === "opening" ? "hp-throw-start" : "hp-throw");
   roll.disabled = busy || !(seated && game.to_do === "roll" && (game.turn === null || game.turn === game.you));
   document.getElementById("undo").disabled = busy || !(myMove() && entered().length > 0);
   document.getElementById("hint").disabled = busy || !(myMove() && entered().length === 0);
@@ -303,31 +336,38 @@ function drawPanel() {
   document.getElementById("again").hidden = game.to_do !== "nothing";
   document.getElementById("commitment").textContent = game.fair.commitment;
   document.getElementById("reveal-line").textContent = game.fair.reveal
-    ? `The seed and salt, revealed: ${game.fair.reveal} (its SHA-256 is the commitment above).`
-    : "The seed is revealed when the match ends.";
+    ? t("hp-revealed", { reveal: game.fair.reveal })
+    : t("hp-reveal-later");
 }
 
-/** A line of the log in the looker's words: "The bot throws 5-3.", "You play 1/4 4/7.", "Opening throw: …". */
+/**
+ * A line of the log (or an ending) in the looker's words: "The bot throws 5-3.", "You play 1/4 4/7.", "Opening
+ * throw: …". The side a message names (its `who` or `side`, `side-white`) is said as the looker knows that seat,
+ * and the message's verb takes that seat's person.
+ */
 function tell(line) {
-  const opening = /white (\d), black (\d)/i.exec(line.text);
-  if (opening) return `Opening throw: White ${opening[1]}, Black ${opening[2]}.`;
-  const match = /^Seat (\d) \(.*?\) wins the match, (\S+) to (\S+)\.$/.exec(line.text);
-  if (match) {
-    const who = subject(Number(match[1]) - 1);
-    return `${who} ${who === "You" ? "win" : "wins"} the match, ${match[2]} to ${match[3]}.`;
+  const opening = openingOf(line);
+  if (opening) return t("hp-opening-line", opening);
+  const msg = line.msg;
+  if (!msg) return line.text;
+  if (msg.id === "log-match-won") {
+    const { who, person } = subject(Number(msg.args.seat) - 1);
+    return t("hp-match-won", { who, person, won: msg.args.won, lost: msg.args.lost });
   }
-  // "White throws 6-3.", "Black resigns.", "White wins with mars: 2 points.": the side named as the looker knows it.
-  const m = /^(white|black) (.*)$/i.exec(line.text);
-  if (!m) return line.text;
-  const who = subject(seatOf(m[1].toLowerCase()));
-  let rest = m[2];
-  if (who === "You") rest = rest.replace(/^(throw|play|resign|win)s\b/, "$1").replace(/^has\b/, "have");
-  return `${who} ${rest}`;
+  const args = { ...msg.args };
+  for (const key of ["who", "side"]) {
+    const named = /^side-(white|black)$/.exec(args[key]?.id ?? "");
+    if (!named) continue;
+    const { who, person } = subject(seatOf(named[1]));
+    args[key] = who;
+    args.person = person;
+  }
+  return sayMsg({ id: msg.id, args });
 }
 
 /** How the game in play ended, in the looker's words. */
 function ended() {
-  return game.ending ? tell({ seat: null, text: game.ending.text }) : "";
+  return game.ending ? (game.ending.msg ? tell({ msg: game.ending.msg, text: game.ending.text }) : ending(game)) : "";
 }
 
 function guidance() {
@@ -335,7 +375,7 @@ function guidance() {
   const fresh = mark === null ? [] : game.log.slice(Math.max(0, mark - game.log_start));
   // What the other side did since this page last acted, and a pass of our own.
   const parts = fresh
-    .filter((l) => l.seat !== game.you || /no move to play|white \d, black \d/i.test(l.text))
+    .filter((l) => l.seat !== game.you || ["log-no-move-dice", "log-no-move"].includes(l.msg?.id) || openingOf(l))
     .filter((l) => l.seat !== null && l.seat !== undefined)
     .map(tell)
     .slice(-4);
@@ -348,21 +388,21 @@ function guidance() {
   if (game.to_do === "nothing") {
     next = `${ended()} ${matchOver()}`.trim();
   } else if (game.to_do === "next") {
-    next = `${ended()} Start the next game when you are ready.`;
+    next = `${ended()} ${t("hp-start-next")}`;
   } else if (game.to_do === "roll" && phase === "opening") {
-    next = "Throw for the start: the higher die begins.";
+    next = t("hp-throw-for-start");
   } else if (game.to_do === "roll") {
-    next = game.turn === game.you ? "Your turn: throw the dice." : `${subject(game.turn)} is to throw.`;
+    next = game.turn === game.you ? t("hp-your-throw") : t("hp-to-throw", subject(game.turn));
   } else if (myMove()) {
     next = entered().length
-      ? `Played ${entered().join(" ")}; go on with the dice left, or undo.`
-      : `You threw ${game.board.dice.join("-")}: choose a checker, then a highlighted point.`;
+      ? t("hp-played-so-far", { steps: entered().join(" ") })
+      : t("hp-you-threw", { dice: game.board.dice.join("-") });
   } else if (game.seats[game.turn]?.who === "bot") {
-    next = "The bot is thinking…";
+    next = t("hp-bot-thinking");
   } else if (game.seats[game.turn]?.who === "open") {
-    next = "Waiting for your friend to join.";
+    next = t("hp-waiting-friend");
   } else {
-    next = "Your friend is playing their throw.";
+    next = t("hp-friend-playing");
   }
   say([...parts, next].join(" "));
 }
@@ -370,21 +410,20 @@ function guidance() {
 /** Who won the match, and by how much. */
 function matchOver() {
   const [a, b] = game.match.score;
-  if (a === b) return `The match ends level, ${a} to ${b}.`;
+  if (a === b) return t("hp-match-level", { a, b });
   const w = a > b ? 0 : 1;
-  const who = subject(w);
-  return `${who} ${who === "You" ? "win" : "wins"} the match, ${game.match.score[w]} to ${game.match.score[other(w)]}.`;
+  return t("hp-match-won", { ...subject(w), won: game.match.score[w], lost: game.match.score[other(w)] });
 }
 
 /** What a watcher is told of the moment: how the game ended, or the last event and who is to act. */
 function watching() {
   if (game.to_do === "nothing") return `${ended()} ${matchOver()}`.trim();
-  if (game.to_do === "next") return `${ended()} Waiting for the next game to start.`;
+  if (game.to_do === "next") return `${ended()} ${t("hp-waiting-next")}`;
   const last = game.log.filter((l) => l.game === game.match.game).slice(-1).map(tell);
   if (game.to_do === "roll") {
-    return [...last, game.turn === null ? "Waiting for the throw for the start." : `${subject(game.turn)} is to throw.`].join(" ");
+    return [...last, game.turn === null ? t("hp-waiting-start") : t("hp-to-throw", subject(game.turn))].join(" ");
   }
-  return [...last, `${subject(game.turn)} is to play.`].join(" ");
+  return [...last, t("hp-to-play", subject(game.turn))].join(" ");
 }
 
 function render() {
@@ -411,11 +450,11 @@ function choose(point) {
   }
   if (point !== "off" && sources().has(point) && selected !== point) {
     selected = point;
-    const targets = targetsOf(point).map((t) => (t === "off" ? "off the board" : t));
-    say(`Checker on your point ${point}: it can go to ${targets.join(" or ")}.`);
+    const targets = targetsOf(point).map((to) => (to === "off" ? t("hp-off-board") : to));
+    say(t("hp-checker-can-go", { point, targets: targets.join(` ${t("hp-or")} `) }));
   } else {
     selected = null;
-    say(point === "off" || sources().has(point) ? "Choose a checker." : "No checker of yours can move from there with these dice.");
+    say(t(point === "off" || sources().has(point) ? "hp-choose-checker" : "hp-cannot-move-from"));
   }
   drawBoard();
 }
@@ -467,16 +506,21 @@ async function showHints() {
   const box = document.getElementById("hints");
   const answer = await attempt(() => api("GET", `/api/games/${game.id}/hint?level=${encodeURIComponent(level)}`));
   if (!answer) return;
-  const pct = (x) => `${Math.round(100 * x)} %`;
+  const pct = (x) => number(x, { style: "percent", maximumFractionDigits: 0 });
   const rows = answer.plays.map((h) =>
     el(
       "li",
       {},
-      el("button", { type: "button", class: "link", onclick: () => act({ action: "move", move: h.play }) }, h.play || "no move"),
-      ` equity ${h.equity >= 0 ? "+" : ""}${h.equity.toFixed(3)}, win ${pct(h.win)}, win with mars ${pct(h.win_mars)}, lose with mars ${pct(h.lose_mars)}`,
+      el("button", { type: "button", class: "link", onclick: () => act({ action: "move", move: h.play }) }, h.play || t("hp-no-move")),
+      ` ${t("hp-hint-line", {
+        equity: number(h.equity, { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "always" }),
+        win: pct(h.win),
+        mars: pct(h.win_mars),
+        lost: pct(h.lose_mars),
+      })}`,
     ),
   );
-  box.replaceChildren(el("h3", {}, `Best plays by the ${answer.level} player`), el("ol", {}, ...rows));
+  box.replaceChildren(el("h3", {}, t("hp-best-plays", { level: t(`hp-level-${answer.level}`) })), el("ol", {}, ...rows));
   box.hidden = false;
 }
 
@@ -485,14 +529,14 @@ function main() {
   document.getElementById("roll").addEventListener("click", () => act({ action: "roll" }));
   document.getElementById("undo").addEventListener("click", () => act({ action: "undo" }));
   document.getElementById("resign").addEventListener("click", () => {
-    const against = game.seats[other(game.you)].who === "bot" ? "The bot gains" : "Your opponent gains";
-    if (confirm(`Resign this game? ${against} its points (2 if you have borne off none).`)) act({ action: "resign" });
+    const against = game.seats[other(game.you)].who === "bot" ? "bot" : "person";
+    if (confirm(t("hp-resign-confirm", { against }))) act({ action: "resign" });
   });
   document.getElementById("next").addEventListener("click", () => act({ action: "next" }));
   document.getElementById("hint").addEventListener("click", showHints);
   page = gamePage({
     kind: "hapis",
-    prompt: "Choose your opponent and start.",
+    prompt: t("hp-prompt"),
     body: (data) => ({
       params: {
         opening: data.get("opening"),

@@ -4,7 +4,7 @@ use hamle_core::Bot;
 use hamle_core::bot::RandomBot;
 use std::sync::Arc;
 
-use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params, Refused, SpecError};
+use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, Msg, ParamDoc, Params, Refused, SpecError};
 use serde_json::json;
 
 use crate::{Direction, G2048, SpawnRule, bots};
@@ -87,7 +87,7 @@ pub fn definition() -> GameDef<G2048> {
         |_, spawn| format!("{} at row {} column {}", 1u32 << spawn.exponent, spawn.cell / 4 + 1, spawn.cell % 4 + 1);
     // The tile stream of the benchmarks and the terminal game, so a seed gives the same tiles everywhere.
     face.draw = |game, stream| game.draw(stream);
-    face.ending = |game| format!("Game over: score {}, largest tile {}.", game.score(), 1u64 << game.top_exponent());
+    face.ending = |game| Msg::new("g2048-over").arg("score", game.score()).arg("tile", 1u64 << game.top_exponent());
     face.hints = Some(hints);
     face.arrows = Some(["up", "right", "down", "left"]);
     face.analyst = Some(crate::analysis::analyst());
@@ -207,7 +207,7 @@ fn view(game: &G2048) -> serde_json::Value {
 /// Every move ranked by a depth-3 expectimax, which answers in milliseconds and already ranks them well.
 fn hints(game: &G2048, _level: Option<&str>) -> Result<serde_json::Value, Refused> {
     if !game.awaits_move() {
-        return Err(Refused::NotAllowed("the game is over".to_owned()));
+        return Err(Refused::NotAllowed(Msg::new("refusal-game-over")));
     }
     let mut bot = bots::Expectimax::new(bots::Weights::default(), Some(3), bots::Expectimax::MIN_PROBABILITY);
     let (mut ranked, _) = bot.move_values(game.board(), game.rule().four() as f32, 3);

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use hamle_core::analysis::{Analyst, Effort, Judgement};
-use hamle_core::{Game, GameDef, Notation, Player, Spec, Turn};
+use hamle_core::{Game, GameDef, Msg, Notation, Player, Spec, Turn};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -50,7 +50,7 @@ impl Export {
     /// # Errors
     /// When its game or a bot is not a spec.
     pub fn setup(&self) -> Result<Setup, Refusal> {
-        let spec = |text: &str| text.parse::<Spec>().map_err(|e| Refusal::Malformed(e.to_string()));
+        let spec = |text: &str| text.parse::<Spec>().map_err(|e| Refusal::Malformed(Msg::verbatim(e.to_string())));
         let seats = self
             .seats
             .iter()
@@ -132,9 +132,7 @@ pub(crate) struct Analysis<G: Notation> {
 
 /// The analyst of a game, or why it has none.
 pub(crate) fn analyst_of<G: Notation>(def: &'static GameDef<G>) -> Result<&'static Analyst<G>, Refusal> {
-    def.face.analyst.as_ref().ok_or_else(|| {
-        Refusal::Malformed(format!("{} has no analyst: it has no judge to say what a move cost", def.name))
-    })
+    def.face.analyst.as_ref().ok_or_else(|| Refusal::Malformed(Msg::new("analysis-no-analyst").arg("game", def.name)))
 }
 
 impl<G: Notation + std::fmt::Display> Analysis<G> {
@@ -149,50 +147,53 @@ impl<G: Notation + std::fmt::Display> Analysis<G> {
         let analyst = analyst_of(def)?;
         let effort = effort.unwrap_or(analyst.effort.default);
         if !(analyst.effort.min..=analyst.effort.max).contains(&effort) {
-            return Err(Refusal::Malformed(format!(
-                "the effort for {} is {} to {} ({}), not {effort}",
-                def.name, analyst.effort.min, analyst.effort.max, analyst.effort.means
-            )));
+            return Err(Refusal::Malformed(
+                Msg::new("analysis-effort")
+                    .arg("game", def.name)
+                    .arg("min", analyst.effort.min)
+                    .arg("max", analyst.effort.max)
+                    .arg("means", analyst.effort.means)
+                    .arg("effort", effort),
+            ));
         }
         let (game, seats, trace) = match source {
             Source::Record(export) => {
                 if export.format != EXPORT_FORMAT {
-                    return Err(Refusal::Malformed(format!(
-                        "a record's format is '{EXPORT_FORMAT}', not '{}'",
-                        export.format
-                    )));
+                    return Err(Refusal::Malformed(
+                        Msg::new("analysis-format").arg("want", EXPORT_FORMAT).arg("got", export.format.clone()),
+                    ));
                 }
-                let seed = export.seed.ok_or_else(|| {
-                    Refusal::NotAllowed("this record has no seed: a game is analysed once it is over".to_owned())
-                })?;
+                let seed = export.seed.ok_or_else(|| Refusal::NotAllowed(Msg::new("analysis-no-seed")))?;
                 let setup = export.setup()?;
                 let mut live = Match::traced(def, setup.clone(), seed)?;
                 if let Some(control) = &export.clock {
-                    live.set_clock(control.parse().map_err(Refusal::Malformed)?)?;
+                    live.set_clock(control.parse().map_err(|e: String| Refusal::Malformed(Msg::verbatim(e)))?)?;
                 }
                 for (i, record) in export.actions.iter().enumerate() {
-                    live.replay(record).map_err(|e| Refusal::Malformed(format!("action {}: {e}", i + 1)))?;
+                    live.replay(record).map_err(|e| {
+                        Refusal::Malformed(Msg::new("analysis-action").arg("n", i + 1).arg("why", e.msg().clone()))
+                    })?;
                 }
                 if live.ending().is_none() {
-                    return Err(Refusal::NotAllowed(
-                        "this record's game is not over: it is analysed once it is".into(),
-                    ));
+                    return Err(Refusal::NotAllowed(Msg::new("analysis-not-over")));
                 }
                 (setup.game.to_string(), export.seats, live.take_trace())
             }
             Source::Text(text) => {
-                let read = analyst.read.ok_or_else(|| {
-                    Refusal::Malformed(format!("{} is analysed from hamle's records alone", def.name))
-                })?;
-                let (start, moves) = read(&text).map_err(Refusal::Malformed)?;
+                let read = analyst
+                    .read
+                    .ok_or_else(|| Refusal::Malformed(Msg::new("analysis-records-only").arg("game", def.name)))?;
+                let (start, moves) = read(&text).map_err(|e| Refusal::Malformed(Msg::verbatim(e)))?;
                 let mut state = start;
                 let mut trace = Vec::with_capacity(moves.len());
                 for (ply, mv) in moves.into_iter().enumerate() {
                     let Turn::Player(player) = state.turn() else {
-                        return Err(Refusal::Malformed(format!("move {} comes after the game ended", ply + 1)));
+                        return Err(Refusal::Malformed(Msg::new("analysis-after-end").arg("n", ply + 1)));
                     };
                     let before = state.clone();
-                    state.try_play(mv).map_err(|_| Refusal::Malformed(format!("move {} is not legal", ply + 1)))?;
+                    state
+                        .try_play(mv)
+                        .map_err(|_| Refusal::Malformed(Msg::new("analysis-illegal").arg("n", ply + 1)))?;
                     trace.push(Traced::Move { game: 0, ply, seat: player, state: before, mv });
                 }
                 let names = (def.face.players)(&state);
@@ -213,11 +214,9 @@ impl<G: Notation + std::fmt::Display> Analysis<G> {
             })
             .collect();
         if items.len() > MAX_ITEMS {
-            return Err(Refusal::NotAllowed(format!(
-                "this match has {} decisions and throws, more than the {MAX_ITEMS} one analysis looks at: analyse it \
-                 a game at a time",
-                items.len()
-            )));
+            return Err(Refusal::NotAllowed(
+                Msg::new("analysis-too-long").arg("items", items.len()).arg("max", MAX_ITEMS),
+            ));
         }
         Ok(Analysis { def, analyst, effort, game, seats, items, next: 0, judged: Vec::new(), luck: Vec::new() })
     }

@@ -9,7 +9,10 @@
 use std::any::Any;
 use std::time::Duration;
 
-use hamle_core::{Bot, Budget, Decision, Game, GameDef, Notation, Player, Refused, Roller, Spec, Stream, Turn};
+use hamle_core::{
+    Arg, Bot, Budget, Decision, Game, GameDef, Msg, Notation, Player, Refused, Roller, Spec, Stream, Turn,
+};
+use hamle_l10n::Lang;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -165,14 +168,31 @@ struct Clocks {
 }
 
 /// Why an action is refused; the match is unchanged.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum Refusal {
     /// The action is not one of this game's, or does not read (a move not in the notation).
-    #[error("{0}")]
-    Malformed(String),
+    #[error("{}", hamle_l10n::render(Lang::En, .0))]
+    Malformed(Msg),
     /// A well-formed action that the rules or the moment do not allow.
-    #[error("{0}")]
-    NotAllowed(String),
+    #[error("{}", hamle_l10n::render(Lang::En, .0))]
+    NotAllowed(Msg),
+}
+
+/// Two refusals are the same when they are of one kind and say the same in English, whether by one message or
+/// by words kept as they are.
+impl PartialEq for Refusal {
+    fn eq(&self, other: &Refusal) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other) && self.to_string() == other.to_string()
+    }
+}
+
+impl Refusal {
+    /// Why, as a message of the catalogs.
+    pub fn msg(&self) -> &Msg {
+        match self {
+            Refusal::Malformed(why) | Refusal::NotAllowed(why) => why,
+        }
+    }
 }
 
 /// How a game of the match ended.
@@ -182,8 +202,10 @@ pub struct Ending {
     pub points: [f64; 2],
     /// The seat that resigned, if one did.
     pub resigned: Option<u8>,
-    /// The sentence that says so.
+    /// The sentence that says so, in English.
     pub text: String,
+    /// The sentence as a message, for the reader's language.
+    pub msg: Msg,
 }
 
 /// One line of the match's log.
@@ -193,8 +215,10 @@ pub struct Line {
     pub game: u64,
     /// The seat it concerns, if one.
     pub seat: Option<u8>,
-    /// What happened.
+    /// What happened, in English.
     pub text: String,
+    /// What happened as a message, for the reader's language.
+    pub msg: Msg,
 }
 
 /// A match in play, of any game.
@@ -316,10 +340,11 @@ impl Hinting {
 
 /// The plain hint: the game's first (strongest) bot's choice within [`HINT_TIME`], with its expected line.
 fn plain_hint<G: Notation>(def: &'static GameDef<G>, start: &G, state: &G, mut ties: Stream) -> Result<Value, Refusal> {
-    let first = def.bots.first().ok_or_else(|| refuse("this game has no bot to ask"))?;
-    let mut bot = def.bot(&Spec::named(first.name), start).map_err(|e| refuse(e.to_string()))?;
-    let decision =
-        bot.choose(state, &Budget::time(HINT_TIME), &mut ties).ok_or_else(|| refuse("there is no move to hint"))?;
+    let first = def.bots.first().ok_or_else(|| refuse(Msg::new("refusal-no-bot-to-ask")))?;
+    let mut bot = def.bot(&Spec::named(first.name), start).map_err(|e| refuse(Msg::verbatim(e.to_string())))?;
+    let decision = bot
+        .choose(state, &Budget::time(HINT_TIME), &mut ties)
+        .ok_or_else(|| refuse(Msg::new("refusal-no-move-to-hint")))?;
     Ok(json!({
         "bot": first.name,
         // JSON has no infinity: a proven result is written in words.
@@ -461,10 +486,9 @@ pub trait Live: Send {
     fn version(&self) -> usize;
 }
 
-/// A name with its first letter in capitals, to begin a sentence.
-fn title(name: &str) -> String {
-    let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+/// A side's name (`white`, `X`) as its message in the catalogs (`side-white`, `side-x`).
+fn side(name: &str) -> Msg {
+    Msg::new(format!("side-{}", name.to_lowercase()))
 }
 
 /// A game hook's refusal as the play layer's.
@@ -475,12 +499,12 @@ fn refusal(refused: Refused) -> Refusal {
     }
 }
 
-fn malformed(why: impl Into<String>) -> Refusal {
-    Refusal::Malformed(why.into())
+fn malformed(why: Msg) -> Refusal {
+    Refusal::Malformed(why)
 }
 
-fn refuse(why: impl Into<String>) -> Refusal {
-    Refusal::NotAllowed(why.into())
+fn refuse(why: Msg) -> Refusal {
+    Refusal::NotAllowed(why)
 }
 
 impl<G: Notation + std::fmt::Display> Match<G> {
@@ -489,22 +513,31 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     /// # Errors
     /// When the setup names an unknown game, bot or parameter, or has the wrong number of seats.
     pub fn new(def: &'static GameDef<G>, setup: Setup, seed: u64, budget: Budget) -> Result<Match<G>, Refusal> {
-        let start = def.game(&setup.game).map_err(|e| malformed(e.to_string()))?;
+        let start = def.game(&setup.game).map_err(|e| malformed(Msg::verbatim(e.to_string())))?;
         let players = usize::from(start.info().players);
         if setup.seats.len() != players {
-            return Err(malformed(format!("{} has {players} seat(s), not {}", def.name, setup.seats.len())));
+            return Err(malformed(
+                Msg::new("refusal-seat-count")
+                    .arg("game", def.name)
+                    .arg("players", players)
+                    .arg("seats", setup.seats.len()),
+            ));
         }
         let mut bots = Vec::new();
         for seat in &setup.seats {
             bots.push(match seat {
                 Seat::Person => None,
-                Seat::Bot(spec) => Some(def.bot(spec, &start).map_err(|e| malformed(e.to_string()))?),
+                Seat::Bot(spec) => Some(def.bot(spec, &start).map_err(|e| malformed(Msg::verbatim(e.to_string())))?),
             });
         }
-        let helper =
-            setup.helper.as_ref().map(|s| def.bot(s, &start)).transpose().map_err(|e| malformed(e.to_string()))?;
+        let helper = setup
+            .helper
+            .as_ref()
+            .map(|s| def.bot(s, &start))
+            .transpose()
+            .map_err(|e| malformed(Msg::verbatim(e.to_string())))?;
         if setup.length == Some(0) {
-            return Err(malformed("a match is won by at least 1 point"));
+            return Err(malformed(Msg::new("refusal-match-length")));
         }
         let mut live = Match {
             def,
@@ -617,8 +650,14 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         }
     }
 
-    fn note(&mut self, seat: Option<u8>, text: String) {
-        self.log.push(Line { game: self.number + 1, seat, text });
+    fn note(&mut self, seat: Option<u8>, msg: Msg) {
+        let text = hamle_l10n::render(Lang::En, &msg);
+        self.log.push(Line { game: self.number + 1, seat, text, msg });
+    }
+
+    /// The side `seat` plays, as a message (`side-white`), for sentences in the reader's language.
+    fn side(&self, seat: u8) -> Msg {
+        side(self.seat_name(seat))
     }
 
     /// The stream that breaks the ties of the game's next decision.
@@ -663,7 +702,9 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                                 Turn::Player(p) => p,
                                 _ => 0,
                             });
-                            self.note(Some(seat), format!("{} has no move to play.", title(self.seat_name(seat))));
+                            // A throw that cannot be played has its own name where there are dice: "gele".
+                            let id = if self.state.info().chance { "log-no-move-dice" } else { "log-no-move" };
+                            self.note(Some(seat), Msg::new(id).arg("who", self.side(seat)));
                             self.state.play(*only);
                             self.moves.push((seat, *only));
                             self.decisions += 1;
@@ -674,8 +715,8 @@ impl<G: Notation + std::fmt::Display> Match<G> {
                 Turn::Over => {
                     if self.ending.is_none() {
                         let points = self.state.points().unwrap_or([0.0; 2]);
-                        let text = (self.def.face.ending)(&self.state);
-                        self.end_game(points, None, text);
+                        let msg = (self.def.face.ending)(&self.state);
+                        self.end_game(points, None, msg);
                     }
                     return;
                 }
@@ -699,25 +740,32 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 
     /// Scores a game by its players' points and logs how it ended. A match counts what each seat wins: a loss
     /// (Hapis's −2 for a mars) takes nothing away.
-    fn end_game(&mut self, by_player: [f64; 2], resigned: Option<u8>, text: String) {
+    fn end_game(&mut self, by_player: [f64; 2], resigned: Option<u8>, msg: Msg) {
         let mut points = [0.0; 2];
         for seat in 0..self.setup.seats.len().min(2) {
             points[seat] = by_player[usize::from(self.player_of(seat as u8).min(1))].max(0.0);
         }
         self.score[0] += points[0];
         self.score[1] += points[1];
-        self.note(None, text.clone());
-        self.ending = Some(Ending { points, resigned, text });
+        self.note(None, msg.clone());
+        let text = hamle_l10n::render(Lang::En, &msg);
+        self.ending = Some(Ending { points, resigned, text, msg });
         if self.match_over() && self.setup.length.is_some() {
             let winner = if self.score[0] >= self.score[1] { 0 } else { 1 };
-            let text = format!(
-                "Seat {} ({}) wins the match, {} to {}.",
-                winner + 1,
-                self.seat_label(winner),
-                self.score[winner],
-                self.score[1 - winner]
-            );
-            self.note(None, text);
+            let msg = Msg::new("log-match-won")
+                .arg("seat", winner + 1)
+                .arg("label", self.seat_msg(winner))
+                .arg("won", self.score[winner])
+                .arg("lost", self.score[1 - winner]);
+            self.note(None, msg);
+        }
+    }
+
+    /// Who sits at `seat` as a message: a bot by its spec, or a person.
+    fn seat_msg(&self, seat: usize) -> Msg {
+        match self.setup.seats.get(seat) {
+            Some(Seat::Bot(spec)) => Msg::new("seat-bot").arg("spec", spec.to_string()),
+            _ => Msg::new("seat-person"),
         }
     }
 
@@ -746,37 +794,37 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 
     fn check_turn(&self, seat: u8, rolling: bool) -> Result<(), Refusal> {
         if self.match_over() {
-            return Err(refuse("the match is over"));
+            return Err(refuse(Msg::new("refusal-match-over")));
         }
         if self.ending.is_some() {
-            return Err(refuse("this game is over: start the next one"));
+            return Err(refuse(Msg::new("refusal-game-over-next")));
         }
         match self.due() {
             Some((Some(s), r)) if s == seat && r == rolling => Ok(()),
             Some((None, true)) if rolling => Ok(()),
-            Some((_, true)) => Err(refuse("the dice are to be thrown now")),
-            Some((Some(_), false)) if rolling => Err(refuse("the dice are not to be thrown now")),
-            _ => Err(refuse("it is not your turn")),
+            Some((_, true)) => Err(refuse(Msg::new("refusal-throw-now"))),
+            Some((Some(_), false)) if rolling => Err(refuse(Msg::new("refusal-no-throw-now"))),
+            _ => Err(refuse(Msg::new("refusal-not-your-turn"))),
         }
     }
 
     /// Takes back moves until `seat`'s last one is undone, and replays the game's moves that remain.
     fn take_back(&mut self, seat: u8) -> Result<(), Refusal> {
         if self.state.info().chance {
-            return Err(refuse("moves cannot be taken back in a game of chance: the draws are committed"));
+            return Err(refuse(Msg::new("refusal-takeback-chance")));
         }
         let other = usize::from(1 - seat.min(1));
         if !matches!(self.setup.seats.get(other), Some(Seat::Bot(_))) {
-            return Err(refuse("moves are taken back only against a bot"));
+            return Err(refuse(Msg::new("refusal-takeback-bot-only")));
         }
         if self.ending.is_some() {
-            return Err(refuse("this game is over"));
+            return Err(refuse(Msg::new("refusal-game-over")));
         }
         if self.takebacks >= MAX_TAKEBACKS {
-            return Err(refuse(format!("this game has had its {MAX_TAKEBACKS} take-backs")));
+            return Err(refuse(Msg::new("refusal-takeback-limit").arg("n", MAX_TAKEBACKS)));
         }
         let Some(last) = self.moves.iter().rposition(|&(s, _)| s == seat) else {
-            return Err(refuse("there is no move of yours to take back"));
+            return Err(refuse(Msg::new("refusal-takeback-none")));
         };
         self.takebacks += 1;
         let undone = self.moves.len() - last;
@@ -792,8 +840,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         for &(_, mv) in &self.moves {
             self.state.play(mv);
         }
-        let plural = if undone == 1 { "" } else { "s" };
-        self.note(Some(seat), format!("{} takes back {undone} move{plural}.", title(self.seat_name(seat))));
+        self.note(Some(seat), Msg::new("log-takes-back").arg("who", self.side(seat)).arg("n", undone));
         Ok(())
     }
 
@@ -801,20 +848,19 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     /// standing offers agree.
     fn offer_draw(&mut self, seat: u8) -> Result<(), Refusal> {
         if self.setup.seats.len() != 2 {
-            return Err(malformed("a draw is offered to an opponent, and this game has none"));
+            return Err(malformed(Msg::new("refusal-draw-no-opponent")));
         }
         if self.match_over() || self.ending.is_some() {
-            return Err(refuse("this game is over"));
+            return Err(refuse(Msg::new("refusal-game-over")));
         }
         if self.draw_offer == Some(seat) {
-            return Err(refuse("your draw offer stands: the other side accepts by offering too"));
+            return Err(refuse(Msg::new("refusal-draw-offer-stands")));
         }
         let other = 1 - seat.min(1);
-        let me = title(self.seat_name(seat));
         let agreed = match &self.setup.seats[usize::from(other)] {
             Seat::Bot(spec) => {
                 if !(self.def.face.accept_draw)(&self.state, self.player_of(other)) {
-                    return Err(refuse(format!("bot {spec} declines the draw")));
+                    return Err(refuse(Msg::new("refusal-bot-declines-draw").arg("bot", spec.to_string())));
                 }
                 true
             }
@@ -822,11 +868,11 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         };
         if agreed {
             self.draw_offer = None;
-            self.note(Some(seat), format!("{me} agrees to a draw."));
-            self.end_game([0.5, 0.5], None, "A draw by agreement.".to_owned());
+            self.note(Some(seat), Msg::new("log-agrees-draw").arg("who", self.side(seat)));
+            self.end_game([0.5, 0.5], None, Msg::new("ending-draw-agreed"));
         } else {
             self.draw_offer = Some(seat);
-            self.note(Some(seat), format!("{me} offers a draw."));
+            self.note(Some(seat), Msg::new("log-offers-draw").arg("who", self.side(seat)));
         }
         Ok(())
     }
@@ -836,10 +882,13 @@ impl<G: Notation + std::fmt::Display> Match<G> {
         let written = self.state.format_move(mv);
         let before = self.trace.is_some().then(|| self.state.clone());
         self.state.try_play(mv).map_err(|_| {
-            let shown = if written.is_empty() { "passing (the empty move)".to_owned() } else { written.clone() };
-            refuse(format!("{shown} is not legal here"))
+            if written.is_empty() {
+                refuse(Msg::new("refusal-pass-illegal"))
+            } else {
+                refuse(Msg::new("refusal-illegal").arg("move", written.clone()))
+            }
         })?;
-        self.note(Some(seat), format!("{} plays {written}.", title(self.seat_name(seat))));
+        self.note(Some(seat), Msg::new("log-plays").arg("who", self.side(seat)).arg("move", written.clone()));
         self.history.push(written.clone());
         if let (Some(trace), Some(state)) = (self.trace.as_mut(), before) {
             trace.push(Traced::Move { game: self.number, ply: self.moves.len(), seat, state, mv });
@@ -855,17 +904,17 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 
     fn apply(&mut self, seat: u8, action: Action, bot: bool, drawn: &mut Vec<String>) -> Result<Action, Refusal> {
         if usize::from(seat) >= self.setup.seats.len() {
-            return Err(malformed(format!("this game has no seat {seat}")));
+            return Err(malformed(Msg::new("refusal-no-seat").arg("seat", seat)));
         }
         match action {
             // Time is called by `Live::flag`, which knows the time; a stored call replays through `time_out`.
-            Action::Timeout => Err(malformed("time is called by the server, never by a player")),
+            Action::Timeout => Err(malformed(Msg::new("refusal-time-by-server"))),
             Action::Next => {
                 if self.match_over() {
-                    return Err(refuse("the match is over"));
+                    return Err(refuse(Msg::new("refusal-match-over")));
                 }
                 if self.ending.is_none() {
-                    return Err(refuse("the game is not over yet"));
+                    return Err(refuse(Msg::new("refusal-game-not-over")));
                 }
                 let mut by_player = [0.0; 2];
                 for seat in 0..self.setup.seats.len().min(2) {
@@ -890,32 +939,36 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             }
             Action::Resign => {
                 if self.match_over() {
-                    return Err(refuse("the match is over"));
+                    return Err(refuse(Msg::new("refusal-match-over")));
                 }
                 if self.ending.is_some() {
-                    return Err(refuse("this game is over"));
+                    return Err(refuse(Msg::new("refusal-game-over")));
                 }
                 if let Some(why) = (self.def.face.no_resign)(&self.state) {
                     return Err(refuse(why));
                 }
                 let player = self.player_of(seat);
                 let points = (self.def.face.resign)(&self.state, player);
-                let text = format!("{} resigns.", title(self.seat_name(seat)));
+                let msg = Msg::new("log-resigns").arg("who", self.side(seat));
                 self.pending.clear();
-                self.end_game(points, Some(seat), text);
+                self.end_game(points, Some(seat), msg);
                 Ok(Action::Resign)
             }
             Action::Roll => {
                 self.check_turn(seat, true)?;
                 let anyone = (self.def.face.roller)(&self.state) == Roller::Anyone;
                 if !self.draw(drawn) {
-                    return Err(refuse("there is nothing to throw"));
+                    return Err(refuse(Msg::new("refusal-nothing-to-throw")));
                 }
-                let text = drawn.last().cloned().unwrap_or_default();
+                let words = drawn.last().cloned().unwrap_or_default();
+                let dice: Arg = match self.def.face.chance_msg {
+                    Some(say) => say(&words).into(),
+                    None => words.into(),
+                };
                 let line = if anyone {
-                    format!("Throw for the start: {text}.")
+                    Msg::new("log-throw-start").arg("dice", dice)
                 } else {
-                    format!("{} throws {text}.", title(self.seat_name(seat)))
+                    Msg::new("log-throws").arg("who", self.side(seat)).arg("dice", dice)
                 };
                 self.note(Some(seat), line);
                 self.settle(drawn);
@@ -924,15 +977,17 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             Action::Move { mv } => {
                 self.check_turn(seat, false)?;
                 if !self.pending.is_empty() {
-                    return Err(refuse("undo the steps entered before playing a whole move"));
+                    return Err(refuse(Msg::new("refusal-undo-steps-first")));
                 }
-                let parsed = self.state.parse_move(mv.trim()).map_err(|e| malformed(e.to_string()))?;
+                let parsed = self.state.parse_move(mv.trim()).map_err(|e| {
+                    malformed(Msg::new("refusal-unreadable-move").arg("move", mv.trim()).arg("why", e.to_string()))
+                })?;
                 let written = self.play_move(seat, parsed, drawn)?;
                 Ok(Action::Move { mv: written })
             }
             Action::Step { step } => {
                 self.check_turn(seat, false)?;
-                let steps = self.def.face.steps.ok_or_else(|| malformed("this game's moves are played whole"))?;
+                let steps = self.def.face.steps.ok_or_else(|| malformed(Msg::new("refusal-moves-whole")))?;
                 let mut entered = self.pending.clone();
                 entered.push(step.trim().to_owned());
                 let partial = steps(&self.state, &entered).map_err(refusal)?;
@@ -955,29 +1010,30 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             Action::Undo => {
                 self.check_turn(seat, false)?;
                 if self.pending.is_empty() {
-                    return Err(refuse("there is no step to undo"));
+                    return Err(refuse(Msg::new("refusal-no-step-to-undo")));
                 }
                 if self.undos >= MAX_UNDOS {
-                    return Err(refuse(format!("{MAX_UNDOS} steps were undone since the last move: play this one")));
+                    return Err(refuse(Msg::new("refusal-undo-limit").arg("n", MAX_UNDOS)));
                 }
                 self.pending.pop();
                 self.undos += 1;
                 Ok(Action::Undo)
             }
-            Action::Bot if bot => Err(malformed("a bot's choice is stored as its move")),
+            Action::Bot if bot => Err(malformed(Msg::new("refusal-bot-choice-stored"))),
             Action::Bot => {
                 self.check_turn(seat, false)?;
                 if !self.pending.is_empty() {
-                    return Err(refuse("undo the steps entered before asking the bot"));
+                    return Err(refuse(Msg::new("refusal-undo-steps-before-bot")));
                 }
                 let mut ties = self.ties();
                 if self.helper.is_none() {
                     // A helper lost to a failed or abandoned thought is built again from its spec.
                     self.helper = self.setup.helper.as_ref().and_then(|spec| self.def.bot(spec, &self.start).ok());
                 }
-                let helper = self.helper.as_mut().ok_or_else(|| refuse("this game has no helper bot"))?;
-                let decision =
-                    helper.choose(&self.state, &self.budget, &mut ties).ok_or_else(|| refuse("the bot has no move"))?;
+                let helper = self.helper.as_mut().ok_or_else(|| refuse(Msg::new("refusal-no-helper")))?;
+                let decision = helper
+                    .choose(&self.state, &self.budget, &mut ties)
+                    .ok_or_else(|| refuse(Msg::new("refusal-bot-no-move")))?;
                 let written = self.play_move(seat, decision.mv, drawn)?;
                 Ok(Action::Move { mv: written })
             }
@@ -1022,19 +1078,19 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     /// resigned, unless it has too little left to win (chess's dead position at the flag), when it is a draw.
     fn time_out(&mut self, seat: u8, at: i64) -> Result<(), Refusal> {
         if self.fallen(at) != Some(seat) {
-            return Err(refuse("the time of that seat has not run out"));
+            return Err(refuse(Msg::new("refusal-time-not-out")));
         }
         if let Some(clock) = self.clock.as_mut() {
             clock.left[usize::from(seat.min(1))] = 0;
             clock.since = None;
         }
         let other = 1 - seat.min(1);
-        let who = title(self.seat_name(seat));
+        let (who, winner) = (self.side(seat), self.side(other));
         let (points, text) = if (self.def.face.cannot_win)(&self.state, self.player_of(other)) {
-            ([0.5, 0.5], format!("{who}'s time has run out, but {} cannot win: a draw.", self.seat_name(other)))
+            ([0.5, 0.5], Msg::new("ending-time-draw").arg("who", who).arg("other", winner))
         } else {
             let points = (self.def.face.resign)(&self.state, self.player_of(seat));
-            (points, format!("{who}'s time has run out: {} wins on time.", self.seat_name(other)))
+            (points, Msg::new("ending-time-lost").arg("who", who).arg("other", winner))
         };
         self.pending.clear();
         self.end_game(points, None, text);
@@ -1080,7 +1136,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
             "steps": partial.map(|p| json!({ "entered": self.pending, "next": p.next })),
             "history": self.history,
             "draw_offer": self.draw_offer,
-            "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text })),
+            "ending": self.ending.as_ref().map(|e| json!({ "points": e.points, "resigned": e.resigned, "text": e.text, "msg": e.msg })),
             "log": &self.log[self.log.len().saturating_sub(LOG_SHOWN)..],
             "log_start": self.log.len().saturating_sub(LOG_SHOWN),
             "summary": self.summary_text(),
@@ -1109,24 +1165,23 @@ impl<G: Notation + std::fmt::Display> Match<G> {
 impl<G: Notation + std::fmt::Display> Live for Match<G> {
     fn act_at(&mut self, seat: u8, action: Action, at: Option<i64>) -> Result<Record, Refusal> {
         if usize::from(seat) < self.setup.seats.len() && !self.is_person(seat) {
-            return Err(refuse("a bot sits at that seat"));
+            return Err(refuse(Msg::new("refusal-bot-seat")));
         }
         if action == Action::Timeout {
-            return Err(malformed("time is called by the server, never by a player"));
+            return Err(malformed(Msg::new("refusal-time-by-server")));
         }
         if self.records >= MAX_RECORDS && action != Action::Resign {
             if self.match_over() {
-                return Err(refuse("the match is over"));
+                return Err(refuse(Msg::new("refusal-match-over")));
             }
-            return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
+            return Err(refuse(Msg::new("refusal-record-ceiling").arg("n", MAX_RECORDS)));
         }
         let at = match (&self.clock, at) {
             (None, _) => None,
-            (Some(_), None) => return Err(malformed("an action of a clocked game needs the time it was made")),
+            (Some(_), None) => return Err(malformed(Msg::new("refusal-clock-needs-time"))),
             (Some(_), Some(at)) => {
                 if let Some(flagged) = self.fallen(at) {
-                    let who = title(self.seat_name(flagged));
-                    return Err(refuse(format!("{who}'s time has run out: the game is lost on time")));
+                    return Err(refuse(Msg::new("refusal-time-lost").arg("who", self.side(flagged))));
                 }
                 Some(at)
             }
@@ -1145,13 +1200,13 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
     fn replay(&mut self, record: &Record) -> Result<(), Refusal> {
         let at = match (&self.clock, record.at) {
             (None, _) => None,
-            (Some(_), None) => return Err(refuse("a clocked game's action has no time: the store is damaged")),
+            (Some(_), None) => return Err(refuse(Msg::new("refusal-clock-damaged"))),
             (Some(_), at) => at,
         };
         let mut drawn = Vec::new();
         let before = self.clock_before();
         if record.action == Action::Timeout {
-            let at = at.ok_or_else(|| refuse("time was called in a game without a clock: the store is damaged"))?;
+            let at = at.ok_or_else(|| refuse(Msg::new("refusal-time-no-clock")))?;
             self.time_out(record.seat, at)?;
         } else {
             self.apply(record.seat, record.action.clone(), record.bot, &mut drawn)?;
@@ -1160,10 +1215,11 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
             }
         }
         if drawn != record.chance {
-            return Err(refuse(format!(
-                "the stored chance {:?} is not what the seed draws ({drawn:?}): the store is damaged",
-                record.chance
-            )));
+            return Err(refuse(
+                Msg::new("refusal-chance-damaged")
+                    .arg("stored", format!("{:?}", record.chance))
+                    .arg("drawn", format!("{drawn:?}")),
+            ));
         }
         self.records += 1;
         Ok(())
@@ -1171,10 +1227,10 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
 
     fn set_clock(&mut self, control: Control) -> Result<(), Refusal> {
         if self.records > 0 {
-            return Err(refuse("a clock is set before the first action"));
+            return Err(refuse(Msg::new("refusal-clock-before-first")));
         }
         if self.setup.seats.len() != 2 || self.setup.seats.iter().any(|s| *s != Seat::Person) {
-            return Err(malformed("a clock is for a game between two people"));
+            return Err(malformed(Msg::new("refusal-clock-two-people")));
         }
         let start = control.start_ms();
         self.clock = Some(Clocks { control, left: [start; 2], since: None });
@@ -1240,23 +1296,23 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
 
     fn helping(&mut self, seat: u8) -> Result<Thinking, Refusal> {
         if usize::from(seat) >= self.setup.seats.len() || !self.is_person(seat) {
-            return Err(refuse("a bot sits at that seat"));
+            return Err(refuse(Msg::new("refusal-bot-seat")));
         }
         if self.records >= MAX_RECORDS {
-            return Err(refuse(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it")));
+            return Err(refuse(Msg::new("refusal-record-ceiling").arg("n", MAX_RECORDS)));
         }
         self.check_turn(seat, false)?;
         if !self.pending.is_empty() {
-            return Err(refuse("undo the steps entered before asking the bot"));
+            return Err(refuse(Msg::new("refusal-undo-steps-before-bot")));
         }
         if self.setup.helper.is_none() {
-            return Err(refuse("this game has no helper bot"));
+            return Err(refuse(Msg::new("refusal-no-helper")));
         }
         if self.helper.is_none() {
             // A helper lost to a failed thought is built again from its spec.
             self.helper = self.setup.helper.as_ref().and_then(|spec| self.def.bot(spec, &self.start).ok());
         }
-        let bot = self.helper.take().ok_or_else(|| refuse("the helper bot cannot be built"))?;
+        let bot = self.helper.take().ok_or_else(|| refuse(Msg::new("refusal-helper-unbuilt")))?;
         Ok(self.thought(bot, seat, true))
     }
 
@@ -1296,7 +1352,7 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
     fn hinting(&self, seat: u8, level: Option<&str>) -> Result<Hinting, Refusal> {
         self.check_turn(seat, false)?;
         if !self.pending.is_empty() {
-            return Err(refuse("hints are for the whole move: undo your steps first"));
+            return Err(refuse(Msg::new("refusal-hint-whole-move")));
         }
         // The work gets copies: the match may move on while it thinks, and the hint stays about this position.
         let state = self.state.clone();

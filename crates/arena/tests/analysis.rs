@@ -110,10 +110,10 @@ fn the_same_record_gives_the_same_analysis() {
 fn a_record_without_its_seed_or_cut_short_is_refused() {
     let (setup, mut records) = played("hapis", "neural", "random", 6);
     let hidden = analyse(export(&setup, records.clone(), None), None).expect_err("no seed");
-    assert!(matches!(&hidden, Refusal::NotAllowed(why) if why.contains("once it is over")), "{hidden}");
+    assert!(matches!(&hidden, Refusal::NotAllowed(_)) && hidden.to_string().contains("once it is over"), "{hidden}");
     records.truncate(records.len() / 2);
     let cut = analyse(export(&setup, records, Some(6)), None).expect_err("not over");
-    assert!(matches!(&cut, Refusal::NotAllowed(why) if why.contains("not over")), "{cut}");
+    assert!(matches!(&cut, Refusal::NotAllowed(_)) && cut.to_string().contains("not over"), "{cut}");
 }
 
 #[test]
@@ -121,14 +121,14 @@ fn a_record_that_does_not_replay_names_its_action() {
     let (setup, mut records) = played("hapis", "neural", "random", 7);
     records[3].chance = vec!["6-6".into(), "1-1".into()];
     let refused = analyse(export(&setup, records, Some(7)), None).expect_err("tampered");
-    assert!(matches!(&refused, Refusal::Malformed(why) if why.starts_with("action 4:")), "{refused}");
+    assert!(matches!(&refused, Refusal::Malformed(_)) && refused.to_string().starts_with("action 4:"), "{refused}");
 }
 
 #[test]
 fn an_effort_out_of_the_analysts_range_is_refused() {
     let (setup, records) = played("hapis", "neural", "random", 8);
     let refused = analyse(export(&setup, records, Some(8)), Some(0)).expect_err("too little");
-    assert!(matches!(&refused, Refusal::Malformed(why) if why.contains("1 to 32")), "{refused}");
+    assert!(matches!(&refused, Refusal::Malformed(_)) && refused.to_string().contains("1 to 32"), "{refused}");
 }
 
 #[test]

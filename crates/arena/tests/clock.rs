@@ -66,7 +66,7 @@ fn each_side_is_charged_the_time_it_was_to_act_and_gets_its_increment() {
 fn an_action_without_its_time_is_refused_in_a_clocked_game() {
     let mut live = friends("tictactoe", "1+0");
     let refused = live.act(0, Action::Move { mv: "b2".into() }).expect_err("no time");
-    assert!(matches!(refused, Refusal::Malformed(why) if why.contains("the time it was made")));
+    assert!(matches!(refused, Refusal::Malformed(_)) && refused.to_string().contains("the time it was made"));
     assert_eq!(live.version(), 0, "nothing changed");
 }
 
@@ -77,7 +77,7 @@ fn a_move_after_the_flag_is_refused_and_the_flag_ends_the_game_for_the_other_sid
     // O has 15 s; at 15 s its flag falls: no move, and the server's call ends the game.
     assert!(live.flag(14_999).is_none(), "not yet");
     let late = live.act_at(1, Action::Move { mv: "a1".into() }, Some(15_000)).expect_err("too late");
-    assert!(matches!(&late, Refusal::NotAllowed(why) if why.contains("time has run out")), "{late}");
+    assert!(matches!(&late, Refusal::NotAllowed(_)) && late.to_string().contains("time has run out"), "{late}");
     let called = live.flag(15_000).expect("the flag fell");
     assert_eq!((called.seat, &called.action, called.at), (1, &Action::Timeout, Some(15_000)));
     let view = live.view();

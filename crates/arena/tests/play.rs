@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use hamle_arena::play::BotTurn;
 use hamle_arena::{Action, Live, Match, Record, Refusal, Seat, Setup, Spec, games};
-use hamle_core::{Budget, GameDef};
+use hamle_core::{Budget, GameDef, Msg};
 use hamle_hapis::Hapis;
 use serde_json::Value;
 
@@ -95,7 +95,7 @@ fn acting_out_of_turn_or_for_a_bot_changes_nothing() {
     let mut live = person_vs_bot("tictactoe", "random", 1);
     let before = live.view();
     let refused = live.act(1, Action::Move { mv: "b2".into() }).expect_err("the bot moves first");
-    assert_eq!(refused, Refusal::NotAllowed("it is not your turn".into()));
+    assert_eq!(said(&refused), ("not allowed", "it is not your turn".to_owned()));
     assert!(matches!(live.act(0, Action::Move { mv: "b2".into() }), Err(Refusal::NotAllowed(_))), "a bot's seat");
     assert!(matches!(live.act(2, Action::Resign), Err(Refusal::Malformed(_))), "no third seat");
     assert_eq!(live.view(), before);
@@ -108,7 +108,7 @@ fn malformed_and_illegal_moves_are_refused_apart() {
     live.act(0, Action::Move { mv: "b2".into() }).expect("a legal first move");
     run_bots(live.as_mut(), 1);
     let again = live.act(0, Action::Move { mv: "b2".into() }).expect_err("b2 is taken");
-    assert_eq!(again, Refusal::NotAllowed("b2 is not legal here".into()));
+    assert_eq!(said(&again), ("not allowed", "b2 is not legal here".to_owned()));
     assert!(matches!(live.act(0, Action::Step { step: "b2".into() }), Err(Refusal::Malformed(_))), "no steps");
     assert!(matches!(live.act(0, Action::Roll), Err(Refusal::NotAllowed(_))), "no dice");
     assert!(matches!(live.act(0, Action::Bot), Err(Refusal::NotAllowed(_))), "no helper bot");
@@ -154,11 +154,17 @@ fn a_one_game_match_ends_with_its_game_and_refuses_next() {
     let mut live = person_vs_bot("tictactoe", "random", 0);
     live.act(0, Action::Move { mv: "b2".into() }).expect("a move");
     assert!(!live.over());
-    assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the game is not over yet".into())));
+    assert_eq!(
+        live.act(0, Action::Next).err().as_ref().map(said),
+        Some(("not allowed", "the game is not over yet".to_owned()))
+    );
     live.act(0, Action::Resign).expect("resign");
     assert!(live.over(), "one game is the whole match");
     assert_eq!(live.view()["ending"]["points"], serde_json::json!([0.0, 1.0]));
-    assert_eq!(live.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
+    assert_eq!(
+        live.act(0, Action::Next).err().as_ref().map(said),
+        Some(("not allowed", "the match is over".to_owned()))
+    );
     let log = live.view()["log"].to_string();
     assert!(!log.contains("wins the match"), "one game has no match winner to announce: {log}");
 }
@@ -175,9 +181,9 @@ fn hapis_vs(bot: &str, game: &str, length: u32) -> Match<Hapis> {
 fn resigning_before_bearing_off_loses_two_points_in_hapis() {
     let mut game = hapis_vs("random", "hapis", 5);
     let early = game.act(0, Action::Move { mv: "1/4".into() }).expect_err("the opening throw comes first");
-    assert_eq!(early, Refusal::NotAllowed("the dice are to be thrown now".into()));
+    assert_eq!(said(&early), ("not allowed", "the dice are to be thrown now".to_owned()));
     let refused = game.act(0, Action::Resign).expect_err("not before the opening throw");
-    assert_eq!(refused, Refusal::NotAllowed("the game has not begun: throw for the start first".into()));
+    assert_eq!(said(&refused), ("not allowed", "the game has not begun: throw for the start first".to_owned()));
     game.act(0, Action::Roll).expect("the opening throw is anyone's");
     let opening = game.log().last().map(|l| l.text.clone()).unwrap_or_default();
     assert!(opening.starts_with("Throw for the start: white "), "{opening}");
@@ -232,7 +238,7 @@ fn hapis_plays_are_entered_a_step_at_a_time_with_undo() {
         }
     }
     let twice = game.act(0, Action::Roll).expect_err("the dice are on the table");
-    assert_eq!(twice, Refusal::NotAllowed("the dice are not to be thrown now".into()));
+    assert_eq!(said(&twice), ("not allowed", "the dice are not to be thrown now".to_owned()));
     let view = game.view();
     let next = view["steps"]["next"].as_array().expect("steps to choose from").clone();
     let first = &next[0];
@@ -302,7 +308,7 @@ fn the_mother_rule_win_is_announced_as_a_win_and_scored_two() {
     let game =
         Hapis::at(position, hamle_hapis::Phase::Roll, hamle_hapis::Settings { mother: true, ..Default::default() });
     let text = (HAPIS.face.ending)(&game);
-    assert_eq!(text, "Black wins by the mother rule: 2 points.");
+    assert_eq!(hamle_l10n::render(hamle_l10n::Lang::En, &text), "Black wins by the mother rule: 2 points.");
 }
 
 static G2048: LazyLock<GameDef<hamle_2048::G2048>> = LazyLock::new(hamle_2048::definition);
@@ -547,7 +553,7 @@ fn a_takeback_undoes_the_persons_move_and_the_bots_reply() {
     live.act(0, Action::Takeback).expect("a second takeback");
     assert_eq!(live.view()["board"]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let none = live.act(0, Action::Takeback).expect_err("nothing left to take back");
-    assert_eq!(none, Refusal::NotAllowed("there is no move of yours to take back".into()));
+    assert_eq!(said(&none), ("not allowed", "there is no move of yours to take back".to_owned()));
 }
 
 #[test]
@@ -570,10 +576,10 @@ fn a_takeback_is_refused_against_a_person_and_in_a_game_of_chance() {
     let mut live = start(friends, 1);
     live.act(0, Action::Move { mv: "e4".into() }).expect("legal");
     let refused = live.act(0, Action::Takeback).expect_err("a friend is not asked");
-    assert_eq!(refused, Refusal::NotAllowed("moves are taken back only against a bot".into()));
+    assert_eq!(said(&refused), ("not allowed", "moves are taken back only against a bot".to_owned()));
     let mut hapis = person_vs_bot("hapis", "random", 0);
     let refused = hapis.act(0, Action::Takeback).expect_err("dice are committed");
-    assert!(matches!(refused, Refusal::NotAllowed(ref why) if why.contains("chance")), "{refused:?}");
+    assert!(matches!(refused, Refusal::NotAllowed(_)) && refused.to_string().contains("chance"), "{refused:?}");
 }
 
 #[test]
@@ -590,7 +596,7 @@ fn a_bot_accepts_a_draw_only_when_it_stands_no_better() {
     let mut behind = person_vs_bot(spec, "thesis(depth=1)", 1);
     let before = behind.view();
     let refused = behind.act(1, Action::OfferDraw).expect_err("the bot stands better");
-    assert_eq!(refused, Refusal::NotAllowed("bot thesis(depth=1) declines the draw".into()));
+    assert_eq!(said(&refused), ("not allowed", "bot thesis(depth=1) declines the draw".to_owned()));
     assert_eq!(behind.view(), before, "a declined offer changes nothing");
 }
 
@@ -635,7 +641,7 @@ fn no_draw_is_offered_between_the_games_of_a_match() {
     let mut live = start(setup, 1);
     live.act(0, Action::Resign).expect("a resignation");
     let refused = live.act(0, Action::OfferDraw).expect_err("the game is over, the match is not");
-    assert_eq!(refused, Refusal::NotAllowed("this game is over".into()));
+    assert_eq!(said(&refused), ("not allowed", "this game is over".to_owned()));
 }
 
 // The bounds of the play layer (undos, take-backs, records), the view's log window, and what the server asks
@@ -709,8 +715,8 @@ fn the_undo_past_max_undos_since_a_move_is_refused_and_a_move_starts_the_count_a
     let version = game.version();
     let refused = game.act(0, Action::Undo).expect_err("the 51st undo since the last move");
     assert_eq!(
-        refused,
-        Refusal::NotAllowed(format!("{MAX_UNDOS} steps were undone since the last move: play this one"))
+        said(&refused),
+        ("not allowed", format!("{MAX_UNDOS} steps were undone since the last move: play this one"))
     );
     assert!(refused.to_string().contains("50"), "{refused}");
     assert_eq!(game.version(), version, "a refused undo is no record");
@@ -748,7 +754,7 @@ fn the_takeback_past_max_takebacks_in_a_game_is_refused_and_a_replay_counts_the_
     records.extend(run_bots(live.as_mut(), 1));
     let version = live.version();
     let refused = live.act(0, Action::Takeback).expect_err("the 101st take-back");
-    assert_eq!(refused, Refusal::NotAllowed(format!("this game has had its {MAX_TAKEBACKS} take-backs")));
+    assert_eq!(said(&refused), ("not allowed", format!("this game has had its {MAX_TAKEBACKS} take-backs")));
     assert!(refused.to_string().contains("100"), "{refused}");
     assert_eq!(live.version(), version);
     // The records of the 100 take-backs replay, and the replayed match counts them too.
@@ -803,8 +809,9 @@ fn a_match_at_its_ceiling_refuses_all_but_resigning_and_no_bot_is_due() {
     assert!(!game.bot_due(), "no bot acts at the ceiling");
     assert!(game.bot_turn().is_none());
     assert_eq!(game.version(), MAX_RECORDS);
-    let ceiling =
-        Refusal::NotAllowed(format!("this match has reached its ceiling of {MAX_RECORDS} actions: resign it"));
+    // The ceiling as English writes a number, grouped by thousands.
+    assert_eq!(MAX_RECORDS, 20_000);
+    let ceiling = Refusal::NotAllowed(Msg::verbatim("this match has reached its ceiling of 20,000 actions: resign it"));
     let actions = [
         Action::Roll,
         Action::Move { mv: "1/3".into() },
@@ -827,7 +834,10 @@ fn a_match_at_its_ceiling_refuses_all_but_resigning_and_no_bot_is_due() {
     assert_eq!(game.ending().map(|e| e.resigned), Some(Some(0)));
     // No next game can be stored: the match (to 5 points, unreached) is over, not stuck.
     assert!(game.over(), "a match at its ceiling is over once its game has ended");
-    assert_eq!(game.act(0, Action::Next), Err(Refusal::NotAllowed("the match is over".into())));
+    assert_eq!(
+        game.act(0, Action::Next).err().as_ref().map(said),
+        Some(("not allowed", "the match is over".to_owned()))
+    );
 }
 
 #[test]
@@ -941,10 +951,10 @@ fn helping_is_refused_for_a_bot_out_of_turn_with_steps_entered_and_without_a_hel
         why
     };
     let mut live = with_helper(0);
-    assert_eq!(refused(live.as_mut(), 1), Refusal::NotAllowed("a bot sits at that seat".into()));
+    assert_eq!(refused(live.as_mut(), 1), Refusal::NotAllowed(Msg::verbatim("a bot sits at that seat")));
     assert!(live.helping(0).is_ok(), "the person's seat, in turn");
     let mut second = with_helper(1);
-    assert_eq!(refused(second.as_mut(), 1), Refusal::NotAllowed("it is not your turn".into()));
+    assert_eq!(refused(second.as_mut(), 1), Refusal::NotAllowed(Msg::verbatim("it is not your turn")));
     let setup = Setup {
         game: spec("hapis"),
         seats: vec![Seat::Person, Seat::Bot(spec("random"))],
@@ -954,12 +964,15 @@ fn helping_is_refused_for_a_bot_out_of_turn_with_steps_entered_and_without_a_hel
     let mut hapis = Match::new(&HAPIS, setup, 11, Budget::depth(1)).expect("a match");
     let play = to_a_long_play(&mut hapis);
     hapis.act(0, Action::Step { step: steps_of(&play).remove(0) }).expect("a step");
-    assert_eq!(refused(&mut hapis, 0), Refusal::NotAllowed("undo the steps entered before asking the bot".into()));
+    assert_eq!(
+        refused(&mut hapis, 0),
+        Refusal::NotAllowed(Msg::verbatim("undo the steps entered before asking the bot"))
+    );
     hapis.act(0, Action::Undo).expect("undo");
     assert!(hapis.helping(0).is_ok(), "the steps undone");
     let alone = Setup { game: spec("2048"), seats: vec![Seat::Person], helper: None, length: None };
     let mut alone = start(alone, 1);
-    assert_eq!(refused(alone.as_mut(), 0), Refusal::NotAllowed("this game has no helper bot".into()));
+    assert_eq!(refused(alone.as_mut(), 0), Refusal::NotAllowed(Msg::verbatim("this game has no helper bot")));
 }
 
 #[test]
@@ -1002,4 +1015,13 @@ fn the_footprint_grows_with_the_log_and_counts_the_engines_table() {
     let after = chess.footprint();
     // Level 1 keeps a table of 1 MiB between moves (its slots fill the MiB to within one slot).
     assert!(after >= before + (1 << 20) - 64, "{after} < {before} + 1 MiB");
+}
+
+/// A refusal's kind and its words in English.
+fn said(refusal: &Refusal) -> (&'static str, String) {
+    let kind = match refusal {
+        Refusal::Malformed(_) => "malformed",
+        Refusal::NotAllowed(_) => "not allowed",
+    };
+    (kind, refusal.to_string())
 }

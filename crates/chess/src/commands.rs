@@ -195,19 +195,6 @@ fn game_from(fen: Option<&str>) -> Result<Chess> {
     }
 }
 
-/// An ending as `status` names it: one word or hyphenated words, stable for programs to match.
-fn outcome_name(ending: Ending) -> &'static str {
-    match ending {
-        Ending::Checkmate { .. } => "checkmate",
-        Ending::Stalemate => "stalemate",
-        Ending::Insufficient => "insufficient",
-        Ending::Threefold => "threefold",
-        Ending::Fifty => "fifty",
-        Ending::Fivefold => "fivefold",
-        Ending::SeventyFive => "seventy-five",
-    }
-}
-
 /// The legal moves with the position after each, sorted by UCI.
 fn legal_rows(game: &Chess) -> Vec<Value> {
     let board = game.board();
@@ -235,10 +222,10 @@ fn status_of(game: &Chess) -> Value {
     };
     json!({
         "check": !board.checkers().is_empty(),
-        "outcome": game.ending().map(outcome_name),
+        "outcome": game.ending().map(Ending::name),
         "winner": winner,
         // From a FEN alone only the fifty-move rule can be open: repetitions need the game's record.
-        "claim": game.claimable().map(outcome_name),
+        "claim": game.claimable().map(Ending::name),
     })
 }
 

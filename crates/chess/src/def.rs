@@ -2,7 +2,7 @@
 
 use cozy_chess::Color;
 use hamle_core::bot::RandomBot;
-use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, ParamDoc, Params, Player};
+use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, Msg, ParamDoc, Params, Player};
 use serde_json::{Value, json};
 
 use crate::bots::engine::{self, Engine, default_hash};
@@ -63,14 +63,14 @@ fn view(game: &Chess) -> Value {
     })
 }
 
-fn ending(game: &Chess) -> String {
+fn ending(game: &Chess) -> Msg {
     match game.ending() {
-        None => "The game goes on.".to_owned(),
+        None => Msg::new("ending-goes-on"),
         Some(Ending::Checkmate { winner }) => {
-            let name = if winner == Color::White { "White" } else { "Black" };
-            format!("{name} wins by checkmate.")
+            let side = if winner == Color::White { "side-white" } else { "side-black" };
+            Msg::new("chess-checkmate").arg("side", Msg::new(side))
         }
-        Some(e) => format!("A draw by {}.", e.reason()),
+        Some(e) => Msg::new("chess-draw").arg("reason", e.name()),
     }
 }
 

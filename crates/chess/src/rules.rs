@@ -50,6 +50,20 @@ impl Ending {
         }
     }
 
+    /// The ending as one word or hyphenated words, stable for programs to match and catalogs to select on
+    /// (`hamle chess status`, the catalogs' `chess-draw`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate { .. } => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Insufficient => "insufficient",
+            Ending::Threefold => "threefold",
+            Ending::Fifty => "fifty",
+            Ending::Fivefold => "fivefold",
+            Ending::SeventyFive => "seventy-five",
+        }
+    }
+
     /// The ending in words: `checkmate`, `threefold repetition`, …
     pub fn reason(self) -> &'static str {
         match self {

@@ -69,7 +69,7 @@ fn the_view_marks_a_checked_king_promotions_claims_and_the_outcome() {
 #[test]
 fn endings_are_told_in_words() {
     let def = hamle_chess::definition();
-    let ending = |game: &Chess| (def.face.ending)(game);
+    let ending = |game: &Chess| hamle_l10n::render(hamle_l10n::Lang::En, &(def.face.ending)(game));
     assert_eq!(ending(&Chess::default()), "The game goes on.");
     assert_eq!(
         ending(&after("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "f3 e5 g4 Qh4#")),

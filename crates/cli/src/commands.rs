@@ -208,6 +208,10 @@ pub fn listed(mut cli: clap::Command) -> clap::Command {
 struct Terminal;
 
 impl Host for Terminal {
+    fn language(&self) -> &'static str {
+        crate::lang().tag()
+    }
+
     fn bar(&self, length: Option<u64>, what: &str) -> Box<dyn Bar> {
         if !std::io::stderr().is_terminal() {
             return Box::new(command::Hidden);

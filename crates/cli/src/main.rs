@@ -15,6 +15,7 @@ mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -24,12 +25,17 @@ use hamle_arena::parts::Part;
 use hamle_arena::shard::Shard;
 use hamle_arena::{GameKind, MatchOptions, Seat, Setup, Spec, games};
 use hamle_core::Budget;
+use hamle_l10n::Lang;
 use hamle_lab::report::Report;
 
 /// hamle ("move" in Turkish): a game-AI engine and arcade.
 #[derive(Parser, Debug)]
 #[command(name = "hamle", version, about, long_about = None)]
 struct Cli {
+    /// The language of the words for people, `en` or `tr` (default: the locale, `LANG`); taken anywhere on the
+    /// command line. `--json`, notation and PGN never change with it.
+    #[arg(long, global = true, value_name = "LANG")]
+    lang: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -680,12 +686,54 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// The language the person at the terminal reads, set once at the start: `--lang tr|en` anywhere on the command
+/// line, or else the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`). Machine-readable output never follows it.
+static LANGUAGE: OnceLock<Lang> = OnceLock::new();
+
+/// The terminal's language.
+pub(crate) fn lang() -> Lang {
+    *LANGUAGE.get_or_init(|| Lang::from_env(|name| std::env::var(name).ok()))
+}
+
+/// The command line without its `--lang` (every command takes it, so no command's own parser sees it), and the
+/// language it names.
+fn take_lang(words: Vec<String>) -> anyhow::Result<(Vec<String>, Option<Lang>)> {
+    let mut kept = Vec::with_capacity(words.len());
+    let mut chosen = None;
+    let mut words = words.into_iter();
+    while let Some(word) = words.next() {
+        if word == "--" {
+            kept.push(word);
+            kept.extend(words.by_ref());
+            break;
+        }
+        let value = match word.strip_prefix("--lang") {
+            Some("") => words.next().ok_or_else(|| anyhow::anyhow!("--lang needs a language: en or tr"))?,
+            Some(rest) if rest.starts_with('=') => rest[1..].to_owned(),
+            _ => {
+                kept.push(word);
+                continue;
+            }
+        };
+        let lang =
+            Lang::parse(&value).ok_or_else(|| anyhow::anyhow!("--lang: hamle speaks en and tr, not '{value}'"))?;
+        chosen = Some(lang);
+    }
+    Ok((kept, chosen))
+}
+
 fn main() -> ExitCode {
     let words: Vec<String> = std::env::args().skip(1).collect();
-    let answer = commands::own(&words).unwrap_or_else(|| {
-        use clap::{CommandFactory, FromArgMatches};
-        let matches = commands::listed(Cli::command()).get_matches();
-        Cli::from_arg_matches(&matches).map_err(|e| e.exit()).and_then(run)
+    let answer = take_lang(words).and_then(|(words, chosen)| {
+        if let Some(lang) = chosen {
+            let _ = LANGUAGE.set(lang);
+        }
+        commands::own(&words).unwrap_or_else(|| {
+            use clap::{CommandFactory, FromArgMatches};
+            let matches =
+                commands::listed(Cli::command()).get_matches_from(std::iter::once("hamle".to_owned()).chain(words));
+            Cli::from_arg_matches(&matches).map_err(|e| e.exit()).and_then(run)
+        })
     });
     match answer {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,30 +6,31 @@ use std::io::{BufRead, Write};
 use anyhow::Result;
 use hamle_arena::play::BotTurn;
 use hamle_arena::{Action, Live, Seat};
+use hamle_core::Msg;
+use hamle_l10n::{Lang, render};
 use serde_json::Value;
 
-const HELP: &str = "Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves \
-so far, 'hint' for the strongest bot's choice, 'bot' to let the helper make your move (one-player games), 'undo' to \
-take back your last move and the bot's reply, 'draw' to claim a draw when the rules give one (chess) or else offer \
-one, 'pgn' for the game's PGN (chess), 'record' for the match's record, 'resign' to give up, 'quit' to leave.";
-
-/// Plays `live` to the end, reading a person's moves from `input`.
+/// Plays `live` to the end, reading a person's moves from `input`; the words for the person in the terminal's
+/// language, the moves and the PGN in their notation.
 pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "{HELP}")?;
+    let lang = crate::lang();
+    let say = |msg: Msg| render(lang, &msg);
+    writeln!(out, "{}", say(Msg::new("play-help")))?;
     let mut line = String::new();
     let mut shown = 0;
     loop {
         let view = live.view();
         let log = view["log"].as_array().cloned().unwrap_or_default();
         for entry in log.iter().skip(shown) {
-            writeln!(out, "{}", entry["text"].as_str().unwrap_or_default())?;
+            writeln!(out, "{}", said(lang, entry))?;
         }
         shown = log.len();
         if live.over() {
             writeln!(out, "\n{}", board(live.as_ref()))?;
-            let text = view["ending"]["text"].as_str().unwrap_or("The game is over.");
-            writeln!(out, "Game over. {text}")?;
-            writeln!(out, "Moves: {}", words(&view["history"]))?;
+            let text =
+                if view["ending"].is_null() { say(Msg::new("ending-over")) } else { said(lang, &view["ending"]) };
+            writeln!(out, "{}", say(Msg::new("play-over").arg("ending", text)))?;
+            writeln!(out, "{}", say(Msg::new("play-moves").arg("moves", words(&view["history"]))))?;
             if let Some(pgn) = pgn(&view) {
                 writeln!(out, "\n{pgn}")?;
             }
@@ -49,42 +50,43 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
         let Some(seat) = live.waiting_for() else { anyhow::bail!("nobody is to move, yet the game is not over") };
         writeln!(out, "\n{}", board(live.as_ref()))?;
         loop {
-            write!(out, "Your move: ")?;
+            // A catalog's message ends at its last word: the prompt's space is the terminal's.
+            write!(out, "{} ", say(Msg::new("play-prompt")))?;
             out.flush()?;
             line.clear();
             if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nBye: the game is left unfinished.")?;
+                writeln!(out, "\n{}", say(Msg::new("play-bye")))?;
                 return Ok(());
             }
             let action = match line.trim() {
                 "" => continue,
                 "quit" | "exit" => {
-                    writeln!(out, "Bye: the game is left unfinished.")?;
+                    writeln!(out, "{}", say(Msg::new("play-bye")))?;
                     return Ok(());
                 }
                 "help" | "?" => {
-                    writeln!(out, "{HELP}")?;
+                    writeln!(out, "{}", say(Msg::new("play-help")))?;
                     continue;
                 }
                 "moves" => {
-                    writeln!(out, "Legal moves: {}", words(&live.view()["legal"]))?;
+                    writeln!(out, "{}", say(Msg::new("play-legal").arg("moves", words(&live.view()["legal"]))))?;
                     continue;
                 }
                 "history" => {
-                    writeln!(out, "Moves so far: {}", words(&live.view()["history"]))?;
+                    writeln!(out, "{}", say(Msg::new("play-so-far").arg("moves", words(&live.view()["history"]))))?;
                     continue;
                 }
                 "hint" => {
                     match live.hint(seat, None) {
-                        Ok(hint) => writeln!(out, "Hint: {}", hint_text(&hint))?,
-                        Err(e) => writeln!(out, "{e}")?,
+                        Ok(hint) => writeln!(out, "{}", say(hint_msg(&hint)))?,
+                        Err(e) => writeln!(out, "{}", render(lang, e.msg()))?,
                     }
                     continue;
                 }
                 "pgn" => {
                     match pgn(&live.view()) {
                         Some(pgn) => write!(out, "{pgn}")?,
-                        None => writeln!(out, "This game has no PGN: 'record' prints the match's record.")?,
+                        None => writeln!(out, "{}", say(Msg::new("play-no-pgn")))?,
                     }
                     continue;
                 }
@@ -103,7 +105,10 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
             };
             match live.act(seat, action) {
                 Ok(_) => break,
-                Err(e) => writeln!(out, "{e}. Legal moves: {}", words(&live.view()["legal"]))?,
+                Err(e) => {
+                    let refused = Msg::new("play-refused").arg("why", e.msg().clone());
+                    writeln!(out, "{}", say(refused.arg("moves", words(&live.view()["legal"]))))?;
+                }
             }
         }
     }
@@ -148,15 +153,22 @@ fn words(list: &Value) -> String {
     list.as_array().map(|a| a.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(" ")).unwrap_or_default()
 }
 
+/// A log line or an ending of the play layer's state in `lang`: its message, or its English words without one.
+fn said(lang: Lang, entry: &Value) -> String {
+    match serde_json::from_value::<Msg>(entry["msg"].clone()) {
+        Ok(msg) => render(lang, &msg),
+        Err(_) => entry["text"].as_str().unwrap_or_default().to_owned(),
+    }
+}
+
 /// The plain hint's move and value, as a person reads them.
-fn hint_text(hint: &Value) -> String {
+fn hint_msg(hint: &Value) -> Msg {
     let best = &hint["moves"][0];
     let value = best["value"].as_f64().map_or_else(|| best["value"].as_str().unwrap_or("?").to_owned(), score);
-    format!(
-        "{} (the {} bot's choice, value {value})",
-        best["move"].as_str().unwrap_or("?"),
-        hint["bot"].as_str().unwrap_or("best")
-    )
+    Msg::new("play-hint")
+        .arg("move", best["move"].as_str().unwrap_or("?"))
+        .arg("bot", hint["bot"].as_str().unwrap_or("best"))
+        .arg("value", value)
 }
 
 /// A bot's finite score as a person reads it: `+3`, `-0.5` (a proven result comes as the words `won`, `lost`).

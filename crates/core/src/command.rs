@@ -173,6 +173,12 @@ pub trait Host {
     /// # Errors
     /// When the file cannot be written.
     fn write_items(&self, path: &Path, part: ItemsPart) -> Result<(), Failure>;
+
+    /// The tag of the language the person reads (`en`, `tr`): a command's words for people are said in it, its
+    /// machine-readable output (JSON, notation, PGN) never.
+    fn language(&self) -> &'static str {
+        "en"
+    }
 }
 
 /// A command as the terminal called it: its arguments, the answer's output, the person's input, the host.

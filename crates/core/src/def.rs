@@ -9,6 +9,7 @@ use crate::bot::Bot;
 use crate::command::Command;
 use crate::encoding::Encoding;
 use crate::game::{Game, Notation, Player};
+use crate::msg::Msg;
 use crate::spec::{ParamDoc, Params, Spec, SpecError};
 use crate::stream::Stream;
 
@@ -115,14 +116,14 @@ pub struct Partial<M> {
 }
 
 /// Why a hook refuses: the request does not read, or it reads but the moment does not allow it.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum Refused {
     /// The text is not what the game reads (a step that is not one step, an unknown hint level).
-    #[error("{0}")]
-    Malformed(String),
+    #[error("{}", .0.id)]
+    Malformed(Msg),
     /// It reads, but the rules or the moment do not allow it (a step no legal move begins with).
-    #[error("{0}")]
-    NotAllowed(String),
+    #[error("{}", .0.id)]
+    NotAllowed(Msg),
 }
 
 /// Reads steps entered so far into a [`Partial`], or says why they are not the start of a legal move.
@@ -203,9 +204,9 @@ pub struct Face<G: Game> {
     /// keeps its score).
     pub resign: fn(&G, Player) -> [f64; 2],
     /// Why a resignation is refused now, if it is (the plain choice: never; Hapis: before the opening throw).
-    pub no_resign: fn(&G) -> Option<&'static str>,
-    /// A sentence on how a finished game ended, for logs and records.
-    pub ending: fn(&G) -> String,
+    pub no_resign: fn(&G) -> Option<Msg>,
+    /// A sentence on how a finished game ended, for logs and records, as a message of the catalogs.
+    pub ending: fn(&G) -> Msg,
     /// Hints, when the game has its own (otherwise the first bot's choice is the hint).
     pub hints: Option<Hints<G>>,
     /// The next game of a match, from the game's spec (its match rules are parameters too), the first game's
@@ -213,8 +214,11 @@ pub struct Face<G: Game> {
     pub next: fn(&Spec, &G, &G, [f64; 2]) -> G,
     /// Whether the two seats swap players every game (tic-tac-toe's "play again" lets the other start).
     pub alternate: bool,
-    /// A chance event in words (`6-5`, `4 at c2`).
+    /// A chance event in words (`6-5`, `4 at c2`), as records store it in every language.
     pub chance: fn(&G, G::Chance) -> String,
+    /// A chance event's words as a person reads them, when the game names its events (Hapis: `6-6 (düşeş)`).
+    /// The plain choice: none, the words as they are.
+    pub chance_msg: Option<fn(&str) -> Msg>,
     /// Draws a chance event from a stream (the plain choice: [`Game::sample_chance`]).
     pub draw: fn(&G, &mut Stream) -> Option<G::Chance>,
     /// The start of game pair `i` of a bot match, from the match's start (the plain choice: the start
@@ -256,6 +260,7 @@ impl<G: Notation> Face<G> {
             next: |_, start, _, _| start.clone(),
             alternate: true,
             chance: |_, event| format!("{event:?}"),
+            chance_msg: None,
             draw: |game, stream| game.sample_chance(stream),
             openings: |start, _| start.clone(),
             accept_draw: |_, _| false,
@@ -276,13 +281,13 @@ fn plain_resign<G: Game>(game: &G, player: Player) -> [f64; 2] {
     points
 }
 
-fn plain_ending<G: Game>(game: &G) -> String {
+fn plain_ending<G: Game>(game: &G) -> Msg {
     match game.points() {
-        None => "The game goes on.".to_owned(),
-        Some(p) if game.info().players == 1 => format!("Game over with {} points.", p[0]),
-        Some([a, b]) if a > b => "The first player wins.".to_owned(),
-        Some([a, b]) if b > a => "The second player wins.".to_owned(),
-        Some(_) => "A draw.".to_owned(),
+        None => Msg::new("ending-goes-on"),
+        Some(p) if game.info().players == 1 => Msg::new("ending-solo").arg("points", p[0]),
+        Some([a, b]) if a > b => Msg::new("ending-first-wins"),
+        Some([a, b]) if b > a => Msg::new("ending-second-wins"),
+        Some(_) => Msg::new("ending-draw"),
     }
 }
 

@@ -4,7 +4,9 @@
 use hamle_core::bot::RandomBot;
 use std::time::Duration;
 
-use hamle_core::{Allowed, BotDef, Budget, Cap, Face, Game, GameDef, ParamDoc, Params, Partial, Refused, Roller, Spec};
+use hamle_core::{
+    Allowed, BotDef, Budget, Cap, Face, Game, GameDef, Msg, ParamDoc, Params, Partial, Refused, Roller, Spec,
+};
 use serde_json::{Value, json};
 
 use std::sync::Arc;
@@ -187,20 +189,15 @@ pub fn definition() -> GameDef<Hapis> {
             },
             steps: Some(steps),
             resign,
-            no_resign: |game| {
-                (game.phase() == Phase::Opening).then_some("the game has not begun: throw for the start first")
-            },
+            no_resign: |game| (game.phase() == Phase::Opening).then(|| Msg::new("hapis-resign-before-start")),
             ending,
             hints: Some(|game, level| {
                 let level = match level {
                     None => Level::Expert,
-                    Some(text) => Level::parse(text).ok_or_else(|| {
-                        Refused::Malformed(format!(
-                            "'{text}' is not a level (beginner, casual, intermediate, advanced, expert)"
-                        ))
-                    })?,
+                    Some(text) => Level::parse(text)
+                        .ok_or_else(|| Refused::Malformed(Msg::new("hapis-hint-level").arg("level", text)))?,
                 };
-                let dice = game.dice().ok_or_else(|| Refused::NotAllowed("throw the dice first".into()))?;
+                let dice = game.dice().ok_or_else(|| Refused::NotAllowed(Msg::new("hapis-throw-first")))?;
                 // Within a hard time budget: a hint never keeps a core busy for long.
                 let ranked = hints(game.position(), dice, game.settings(), level, &Budget::time(HINT_TIME));
                 let best: Vec<Value> = ranked.iter().take(5).map(|r| r.to_json()).collect();
@@ -213,6 +210,7 @@ pub fn definition() -> GameDef<Hapis> {
                 Phase::Opening => format!("white {}, black {}", dice.0, dice.1),
                 _ => format!("{}-{}", dice.0, dice.1),
             },
+            chance_msg: Some(say_throw),
             analyst: Some(crate::analysis::analyst()),
             ..Face::new("hapis", |_| ["white", "black"], view)
         },
@@ -258,15 +256,15 @@ fn phase_name(phase: Phase) -> &'static str {
 
 /// A play entered a checker at a time: the board after the steps, the dice left, the steps that may follow.
 fn steps(game: &Hapis, entered: &[String]) -> Result<Partial<Play>, Refused> {
-    let mut entry =
-        Entry::new(game).ok_or_else(|| Refused::NotAllowed("there are no dice to play: throw first".into()))?;
+    let mut entry = Entry::new(game).ok_or_else(|| Refused::NotAllowed(Msg::new("hapis-no-dice")))?;
     for text in entered {
-        let parsed = Play::parse(text).map_err(|e| Refused::Malformed(e.to_string()))?;
+        let parsed = Play::parse(text)
+            .map_err(|e| Refused::Malformed(Msg::new("hapis-unreadable-step").arg("why", e.to_string())))?;
         let mut steps = parsed.steps();
         let (Some(step), None) = (steps.next(), steps.next()) else {
-            return Err(Refused::Malformed(format!("'{text}' is not one step (write it as 1/4 or 22/off)")));
+            return Err(Refused::Malformed(Msg::new("hapis-not-one-step").arg("text", text.as_str())));
         };
-        entry.push(step.from, step.to).map_err(|e| Refused::NotAllowed(e.to_string()))?;
+        entry.push(step.from, step.to).map_err(|e| Refused::NotAllowed(e.msg()))?;
     }
     let board = entry.board();
     let next: Vec<Value> = entry
@@ -291,17 +289,36 @@ fn resign(game: &Hapis, player: u8) -> [f64; 2] {
 }
 
 /// How a finished game ended, the mother rule included (its win is 2 points, never a tie).
-fn ending(game: &Hapis) -> String {
-    let Some(points) = game.points() else { return "the game goes on".to_owned() };
-    let title = |side: Side| match side {
-        Side::White => "White",
-        Side::Black => "Black",
+fn ending(game: &Hapis) -> Msg {
+    let Some(points) = game.points() else { return Msg::new("ending-goes-on") };
+    let side = |side: Side| match side {
+        Side::White => Msg::new("side-white"),
+        Side::Black => Msg::new("side-black"),
     };
     match game.position().winner() {
-        Some(w) if points[w.index()] >= 2.0 => format!("{} wins with mars: 2 points.", title(w)),
-        Some(w) => format!("{} wins: 1 point.", title(w)),
-        None if points[0] > points[1] => format!("White wins by the mother rule: {} points.", points[0]),
-        None if points[1] > points[0] => format!("Black wins by the mother rule: {} points.", points[1]),
-        None => "Both mothers are pinned: a tie.".to_owned(),
+        Some(w) if points[w.index()] >= 2.0 => Msg::new("hapis-won-mars").arg("side", side(w)),
+        Some(w) => Msg::new("hapis-won").arg("side", side(w)),
+        None if points[0] > points[1] => {
+            Msg::new("hapis-won-mother").arg("side", side(Side::White)).arg("points", points[0])
+        }
+        None if points[1] > points[0] => {
+            Msg::new("hapis-won-mother").arg("side", side(Side::Black)).arg("points", points[1])
+        }
+        None => Msg::new("hapis-mothers-tie"),
+    }
+}
+
+/// A throw as a person reads it: `5-3`, and a double by the name the thesis gives it (section 4.3): `6-6
+/// (düşeş)`. The opening throw (`white 5, black 3`) names each side's die.
+fn say_throw(words: &str) -> Msg {
+    if let Some((white, black)) = words.strip_prefix("white ").and_then(|rest| rest.split_once(", black ")) {
+        return Msg::new("hapis-opening-throw").arg("white", white).arg("black", black);
+    }
+    let die = |text: &str| text.parse::<u8>().ok().filter(|d| (1..=6).contains(d));
+    match words.split_once('-').map(|(a, b)| (die(a), die(b))) {
+        Some((Some(a), Some(b))) => {
+            Msg::new("hapis-throw").arg("high", a).arg("low", b).arg("double", if a == b { a } else { 0 })
+        }
+        _ => Msg::verbatim(words),
     }
 }

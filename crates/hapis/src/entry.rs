@@ -1,6 +1,8 @@
 //! A play entered one checker step at a time, as a person enters it at the board: every step must keep
 //! some legal play within reach, and the play is done when the steps amount to one.
 
+use hamle_core::Msg;
+
 use crate::rules::{Dice, Hapis, Play, Position, Step};
 
 /// Why a step cannot be added to an [`Entry`].
@@ -55,7 +57,35 @@ pub enum Blocked {
     NotFarthest(u8),
 }
 
+impl EntryError {
+    /// The refusal as a message of the catalogs.
+    pub fn msg(&self) -> Msg {
+        match self {
+            EntryError::NoDie { from, to, why } => Msg::new("hapis-step-blocked")
+                .arg("step", format!("{from}/{}", to.map_or("off".to_owned(), |t| t.to_string())))
+                .arg("why", why.msg()),
+            EntryError::NoPlay => Msg::new("hapis-step-no-play"),
+            EntryError::Complete => Msg::new("hapis-step-complete"),
+        }
+    }
+}
+
 impl Blocked {
+    /// The reason as a message of the catalogs.
+    pub fn msg(&self) -> Msg {
+        match self {
+            Blocked::NoChecker(point) => Msg::new("hapis-blocked-no-checker").arg("point", *point),
+            Blocked::Pinned(point) => Msg::new("hapis-blocked-pinned").arg("point", *point),
+            Blocked::Backwards => Msg::new("hapis-blocked-backwards"),
+            Blocked::NotHome => Msg::new("hapis-blocked-not-home"),
+            Blocked::NoSuchDie { distance, left } => {
+                Msg::new("hapis-blocked-no-die").arg("distance", *distance).arg("left", left.clone())
+            }
+            Blocked::Door(point) => Msg::new("hapis-blocked-door").arg("point", *point),
+            Blocked::NotFarthest(point) => Msg::new("hapis-blocked-not-farthest").arg("point", *point),
+        }
+    }
+
     /// Why `board`'s side to move cannot step from `from` to `to` with the dice `left` (when it cannot).
     fn of(board: &Position, from: u8, to: Option<u8>, left: &[u8]) -> Blocked {
         let side = board.turn;

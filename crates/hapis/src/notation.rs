@@ -8,7 +8,8 @@
 
 use std::fmt;
 
-use hamle_core::Notation;
+use hamle_core::{Msg, Notation};
+use hamle_l10n::Lang;
 use serde_json::{Map, Value, json};
 
 use crate::rules::{CHECKERS, Dice, Hapis, POINTS, Phase, Play, Point, Position, PositionError, Side, Step};
@@ -301,11 +302,23 @@ impl Notation for Hapis {
 }
 
 impl fmt::Display for Hapis {
-    /// The board for a terminal: White's points 13–24 on top and 12–1 below, each with both sides'
-    /// numbers, then the trays and whose turn it is.
+    /// The board for a terminal, in English: see [`Hapis::board_text`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text(Lang::En))
+    }
+}
+
+impl Hapis {
+    /// The board for a terminal in `lang`: White's points 13–24 on top and 12–1 below, each with both sides'
+    /// numbers, then the trays and whose turn it is.
+    pub fn board_text(&self, lang: Lang) -> String {
+        let say = |msg: Msg| hamle_l10n::render(lang, &msg);
+        let side = |side: Side| Msg::new(format!("plays-{}", side_name(side)));
+        let (white, black) = (say(Msg::new("plays-white")), say(Msg::new("plays-black")));
+        // The row labels share one width, so that the points stand in columns whatever the language's words.
+        let width = white.chars().count().max(black.chars().count());
         let position = self.position();
-        let row = |f: &mut fmt::Formatter<'_>, whites: &[u8]| -> fmt::Result {
+        let row = |whites: &[u8]| -> String {
             let cell = |p: &u8| format!("{:>6}", format!("{}{}", if *p == 19 || *p == 6 { "|" } else { "" }, p));
             let labels: String = whites.iter().map(cell).collect();
             let blacks: String = whites.iter().map(|&p| cell(&(25 - p))).collect();
@@ -316,24 +329,24 @@ impl fmt::Display for Hapis {
                     format!("{:>6}", if text.is_empty() { ".".to_owned() } else { text })
                 })
                 .collect();
-            writeln!(f, "white{labels}")?;
-            writeln!(f, "black{blacks}")?;
-            writeln!(f, "     {stacks}")
+            format!("{white:<width$}{labels}\n{black:<width$}{blacks}\n{:width$}{stacks}\n", "")
         };
-        row(f, &[13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24])?;
-        writeln!(f)?;
-        row(f, &[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1])?;
-        writeln!(f, "borne off: white {}, black {}", position.off[0], position.off[1])?;
-        let mover = side_name(position.turn);
-        match self.phase() {
-            Phase::Opening => write!(f, "opening throw to come"),
-            Phase::Roll => write!(f, "{mover} to throw"),
-            Phase::Move(dice) => write!(f, "{mover} to play {dice}"),
+        let mut out = row(&[13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
+        out.push('\n');
+        out.push_str(&row(&[12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]));
+        out.push_str(&say(Msg::new("hapis-board-off").arg("white", position.off[0]).arg("black", position.off[1])));
+        out.push('\n');
+        let mover = side(position.turn);
+        out.push_str(&say(match self.phase() {
+            Phase::Opening => Msg::new("hapis-board-opening"),
+            Phase::Roll => Msg::new("hapis-board-to-throw").arg("side", mover),
+            Phase::Move(dice) => Msg::new("hapis-board-to-play").arg("side", mover).arg("dice", dice.to_string()),
             Phase::Over => match position.winner() {
-                Some(w) => write!(f, "{} has borne off all fifteen", side_name(w)),
-                None => write!(f, "game over"),
+                Some(w) => Msg::new("hapis-board-won").arg("side", side(w)),
+                None => Msg::new("hapis-board-over"),
             },
-        }
+        }));
+        out
     }
 }
 

@@ -211,19 +211,31 @@ fn the_definitions_word_the_endings_and_draw_the_boards() {
     for s in knights_tour::closed_tour(6, 0).expect("a tour").squares {
         full.play(s as u16);
     }
-    assert_eq!((tours.face.ending)(&full), "A closed tour: all 36 squares visited.");
+    assert_eq!(
+        hamle_l10n::render(hamle_l10n::Lang::En, &(tours.face.ending)(&full)),
+        "A closed tour: all 36 squares visited."
+    );
     let stuck = KnightsTour::new(5, false).expect("a board").parse_position("5 open: a1 c2 b4 d3 e1").expect("stuck");
-    assert_eq!((tours.face.ending)(&stuck), "The knight is stuck after 5 of 25 squares.");
+    assert_eq!(
+        hamle_l10n::render(hamle_l10n::Lang::En, &(tours.face.ending)(&stuck)),
+        "The knight is stuck after 5 of 25 squares."
+    );
     let view = (tours.face.view)(&stuck);
     assert_eq!(view["size"], 5);
     assert_eq!(view["path"], serde_json::json!([20, 17, 6, 13, 24]), "squares numbered from the top left");
     assert_eq!(view["position"], "5 open: a1 c2 b4 d3 e1");
     let queens = queens::definition();
     let solved = Queens::new(4).expect("a board").parse_position("4: b4 d3 a2 c1").expect("solved");
-    assert_eq!((queens.face.ending)(&solved), "Solved: 4 queens, none attacking another.");
+    assert_eq!(
+        hamle_l10n::render(hamle_l10n::Lang::En, &(queens.face.ending)(&solved)),
+        "Solved: 4 queens, none attacking another."
+    );
     assert_eq!((queens.face.view)(&solved)["queens"], serde_json::json!([1, 7, 8, 14]));
     let stuck = Queens::new(4).expect("a board").parse_position("4: a4 c3 b1").expect("stuck");
-    assert_eq!((queens.face.ending)(&stuck), "Stuck: every free square is attacked, with 3 of 4 queens placed.");
+    assert_eq!(
+        hamle_l10n::render(hamle_l10n::Lang::En, &(queens.face.ending)(&stuck)),
+        "Stuck: every free square is attacked, with 3 of 4 queens placed."
+    );
 }
 
 #[test]

@@ -20,7 +20,8 @@ use axum::response::IntoResponse;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use hamle_arena::play::{BotTurn, Thinking, Thought};
 use hamle_arena::{Action, Control, Live, Record, Seat, Spec};
-use hamle_core::Budget;
+use hamle_core::{Budget, Msg};
+use hamle_l10n::Lang;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio_stream::StreamExt;
@@ -49,7 +50,7 @@ pub(crate) struct Loaded {
     hinting: Arc<AtomicBool>,
     /// Why a bot's move is owed and nobody is thinking it (the thinkers were busy, or the thought failed):
     /// the next request that reads the game asks again.
-    owed: Option<String>,
+    owed: Option<Msg>,
     /// The version last pushed to the followers, so that a change heard from another server is pushed once.
     pushed: AtomicI64,
     /// How the game is rated, if it is.
@@ -324,7 +325,7 @@ fn finish_thought(
         }
         Err(Failed(why)) => {
             tracing::warn!(game = id, "a bot's thought failed ({why}): the next request asks it again");
-            game.owed = Some(format!("the bot failed to move ({why}): it is asked again on the next request"));
+            game.owed = Some(Msg::new("owed-failed").arg("why", why));
             release(app, game);
             publish(app, id, game);
             Ok(Step::Done(view(app, game, viewer)))
@@ -356,7 +357,7 @@ async fn drive(
                     let mut game = lock(&s);
                     game.thinking.store(0, Ordering::SeqCst);
                     drop(flag);
-                    game.owed = Some(format!("{busy}: the bot moves on the next request"));
+                    game.owed = Some(Msg::new("owed-busy").arg("why", busy.msg()));
                     release(&a, &mut game);
                     publish(&a, &i, &game);
                     Ok(view(&a, &game, v.as_deref()))
@@ -673,7 +674,7 @@ async fn open(
         Err(e) => {
             // A bot's move that could not be stored leaves the game as the store has it, the move owed: the read
             // still answers, and the next one asks the bot again.
-            let owed = unstored(id, &e, "the bot's move", "it is asked again on the next read");
+            let owed = unstored(id, &e, "owed-unstored-move");
             as_stored(app, id, viewer, owed).await
         }
     }
@@ -681,12 +682,13 @@ async fn open(
 
 /// Why a bot's move is owed after `e` kept it from the store (logged), or `None` for a conflict: another server
 /// stored the move first, and nothing is owed.
-fn unstored(id: &str, e: &ApiError, what: &str, then: &str) -> Option<String> {
+fn unstored(id: &str, e: &ApiError, owed: &str) -> Option<Msg> {
     if e.error == "conflict" {
         return None;
     }
-    tracing::warn!(game = id, "{what} was not stored ({}): {then}", e.detail);
-    Some(format!("{what} could not be stored ({}): {then}", e.detail))
+    let owed = Msg::new(owed).arg("why", e.detail.clone());
+    tracing::warn!(game = id, "{}", hamle_l10n::render(Lang::En, &owed));
+    Some(owed)
 }
 
 /// The game as the store has it (read again), for `viewer`, with the bot's move `owed` when one is.
@@ -694,7 +696,7 @@ async fn as_stored(
     app: &App,
     id: &str,
     viewer: Option<String>,
-    owed: Option<String>,
+    owed: Option<Msg>,
 ) -> Result<(Arc<Mutex<Loaded>>, Value), ApiError> {
     let (a, i) = (app.clone(), id.to_owned());
     blocking(move || {
@@ -731,7 +733,8 @@ fn view(app: &App, game: &Loaded, viewer: Option<&str>) -> Value {
     state["status"] = json!(if over { "over" } else { "playing" });
     state["you"] = json!(you);
     state["thinking"] = json!(game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, game));
-    state["pending"] = json!(game.owed);
+    state["pending"] = json!(game.owed.as_ref().map(|owed| hamle_l10n::render(Lang::En, owed)));
+    state["pending_msg"] = json!(game.owed);
     if let Some(clock) = state.get_mut("clock").and_then(Value::as_object_mut) {
         // The page counts the running clock down from the server's time, not its own.
         clock.insert("now".into(), json!(now_ms()));
@@ -1138,7 +1141,7 @@ pub(crate) async fn act(
         Ok(state) => Ok(Json(state).into_response()),
         Err(e) => {
             // The answer shows the game as the store has it (the person's action, not the reply it lost).
-            let owed = unstored(&id, &e, "the bot's reply", "it is played on your next request");
+            let owed = unstored(&id, &e, "owed-unstored-reply");
             drop(slot);
             let (_, state) = as_stored(&app, &id, Some(player), owed).await?;
             Ok(Json(state).into_response())
@@ -1454,7 +1457,7 @@ mod tests {
         {
             let game = lock(&slot);
             assert_eq!(game.thinking.load(Ordering::SeqCst), 0, "the game is not left thinking");
-            let owed = game.owed.clone().expect("the bot's move is owed");
+            let owed = hamle_l10n::render(Lang::En, &game.owed.clone().expect("the bot's move is owed"));
             assert!(owed.contains("a bug in the bot") && owed.contains("next request"), "{owed}");
             let state = view(&app, &game, None);
             assert_eq!(state["thinking"], false);

@@ -11,6 +11,7 @@ use axum::extract::rejection::{BytesRejection, PathRejection};
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
+use hamle_core::Msg;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -57,14 +58,10 @@ pub(crate) fn caller(app: &App, headers: &HeaderMap) -> Result<Caller, ApiError>
         return Ok(Caller { player: known.value().clone(), token });
     }
     match app.inner.store.token(&token)? {
-        None => Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's")),
+        None => Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::new("error-unknown-token"))),
         Some(TokenRow { revoked: Some(_), .. }) => {
             lock(&app.inner.players).pop(&token);
-            Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "forbidden",
-                "this token was revoked: use a browser where you still play, or a transfer link made there",
-            ))
+            Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::new("error-revoked")))
         }
         Some(TokenRow { player, revoked: None }) => {
             lock(&app.inner.players).put(token.clone(), Known::now(player.clone()));

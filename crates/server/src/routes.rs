@@ -11,6 +11,7 @@ use axum::http::{HeaderName, HeaderValue, Request, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, delete, get, post, put};
+use hamle_core::Msg;
 use tower_governor::GovernorLayer;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::key_extractor::KeyExtractor;
@@ -26,6 +27,7 @@ use crate::{App, MAX_BODY, Rate, web};
 
 /// A rate limit on `routes` per `key` (a client's address, or a player), answered with 429 and `Retry-After`
 /// beyond it; its table of clients is pruned by the server now and then.
+/// `what` names the message of what is limited (`rate-actions-player`).
 fn limited<K>(routes: Router<App>, app: &App, key: K, rate: Rate, what: &'static str) -> Router<App>
 where
     K: KeyExtractor + Send + Sync + 'static,
@@ -42,9 +44,13 @@ where
             return ApiError::internal("the client's address is unknown").into_response();
         };
         let wait = wait_time.max(1);
-        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many", format!("too many {what}: try again in {wait} s"))
-            .retry_after(wait)
-            .into_response()
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many",
+            Msg::new("error-too-many").arg("what", Msg::new(what)).arg("wait", wait),
+        )
+        .retry_after(wait)
+        .into_response()
     }))
 }
 
@@ -85,23 +91,22 @@ pub fn router(app: App) -> Router {
     let player = ByPlayer(app.proxies());
     let creation = Rate { burst: limits.burst, every: limits.refill };
     let create = Router::new().route("/api/players", post(new_player)).route("/api/games", post(new_game));
-    let create = limited(create, &app, address.clone(), creation, "new players or games from your address");
+    let create = limited(create, &app, address.clone(), creation, "rate-creations");
     let acting = Router::new().route("/api/games/{id}/join", post(join)).route("/api/games/{id}/actions", post(act));
-    let acting = limited(acting, &app, player.clone(), limits.actions, "actions from you");
-    let acting = limited(acting, &app, address.clone(), limits.actions, "actions from your address");
+    let acting = limited(acting, &app, player.clone(), limits.actions, "rate-actions-player");
+    let acting = limited(acting, &app, address.clone(), limits.actions, "rate-actions-address");
     let hints = Router::new().route("/api/games/{id}/hint", get(hint));
-    let hints = limited(hints, &app, player, limits.hints, "hints asked by you");
-    let hints = limited(hints, &app, address.clone(), limits.hints, "hints asked from your address");
+    let hints = limited(hints, &app, player, limits.hints, "rate-hints-player");
+    let hints = limited(hints, &app, address.clone(), limits.hints, "rate-hints-address");
     let streams = Router::new().route("/api/games/{id}/events", get(events));
-    let streams =
-        limited(streams, &app, address.clone(), limits.streams_opened, "event streams opened from your address");
+    let streams = limited(streams, &app, address.clone(), limits.streams_opened, "rate-streams");
     // Each writes to the store, and a claim's code must not be guessed by trying many: per address, so that
     // new players' tokens do not buy more tries.
     let people = Router::new()
         .route("/api/me/name", put(crate::people::set_name))
         .route("/api/me/transfer", post(crate::people::transfer))
         .route("/api/me/claim", post(crate::people::claim));
-    let people = limited(people, &app, address, limits.people, "name changes and transfers from your address");
+    let people = limited(people, &app, address, limits.people, "rate-people");
     let mut routes = Router::new()
         .merge(create)
         .merge(acting)
@@ -130,7 +135,8 @@ pub fn router(app: App) -> Router {
         .merge(web::routes())
         .route_layer(axum::middleware::from_fn_with_state(app.clone(), observe))
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn_with_state(app.clone(), timeout));
+        .layer(axum::middleware::from_fn_with_state(app.clone(), timeout))
+        .layer(axum::middleware::from_fn(crate::answer::in_language));
     for (name, value) in SECURITY_HEADERS {
         routes = routes.layer(SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value)));
     }

@@ -36,6 +36,16 @@ pub enum Busy {
     Client,
 }
 
+impl Busy {
+    /// Why, as a message of the catalogs.
+    pub fn msg(self) -> hamle_core::Msg {
+        hamle_core::Msg::new(match self {
+            Busy::Full => "error-busy-full",
+            Busy::Client => "error-busy-client",
+        })
+    }
+}
+
 /// A thought that did not give an answer: it panicked, or the pool stopped before running it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the thought failed: {0}")]

@@ -15,12 +15,36 @@ use crate::App;
 #[folder = "../../web/"]
 struct Files;
 
+/// The message catalogs, one per language, as the `hamle-l10n` crate holds them (in a debug build read from
+/// the folder as it is now, so that a catalog being written is served at once).
+#[derive(Embed)]
+#[folder = "../l10n/locales/"]
+struct Catalogs;
+
 /// The home page (`/`), each game's page (`/hapis`, `/tictactoe`, …) and their files (`/static/…`).
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/", get(|| async { file("index.html") }))
         .route("/static/{name}", get(|Path(name): Path<String>| async move { file(&name) }))
+        .route("/locales/{name}", get(|Path(name): Path<String>| async move { catalog(&name) }))
         .route("/{page}", get(|Path(page): Path<String>| async move { file(&format!("{page}.html")) }))
+}
+
+/// A language's catalog (`/locales/tr.ftl`): only the languages hamle speaks.
+fn catalog(name: &str) -> Response {
+    let known = name
+        .strip_suffix(".ftl")
+        .and_then(hamle_l10n::Lang::parse)
+        .filter(|lang| format!("{}.ftl", lang.tag()) == name);
+    match known.and_then(|lang| Catalogs::get(&format!("{}.ftl", lang.tag()))) {
+        Some(found) => (
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+            found.data.into_owned(),
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "no such language")
+            .into_response(),
+    }
 }
 
 fn file(name: &str) -> Response {

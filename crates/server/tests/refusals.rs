@@ -5,20 +5,9 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Client, Server, assert_refused, id_of, public};
+use common::{Client, Server, assert_refused, friends, id_of, public};
 use hamle_server::Limits;
 use serde_json::{Value, json};
-
-/// A tic-tac-toe game between two people: the creator (seat 0), the friend who joined (seat 1), and its state.
-fn friends(server: &Server) -> (Client, Client, String) {
-    let creator = Client::player(server);
-    let state = creator.create(&json!({ "kind": "tictactoe", "opponent": "friend" }));
-    let id = id_of(&state);
-    let code = state["invite"]["code"].as_str().expect("an invite").to_owned();
-    let friend = Client::player(server);
-    friend.join(&id, &code);
-    (creator, friend, id)
-}
 
 /// The player's games as the list gives them.
 fn games_of(client: &Client) -> Value {

@@ -13,18 +13,9 @@ use hamle_core::command::{Arg, Call, Command, Failure};
 
 use crate::play::BotTurn;
 use crate::{Action, Live, Match, Seat, Setup, Spec};
-use hamle_core::{Budget, GameDef};
+use hamle_core::{Budget, GameDef, Msg};
 use hamle_hapis::{Entry, Hapis, Phase, Play, Side, side_name};
-
-const HELP: &str = "\
-Type a whole play in your own numbering (your start is point 1, your home 19-24): 1/4 1/6, 19/off.
-Or a step at a time: 1/4, or a point and a die: 1 3.
-  moves   the legal plays, numbered (#2 plays the second)
-  hint    the three best plays for this roll by the expert, with their chances
-  undo    take back the last step of this turn
-  log     the plays so far        board   the board again
-  resign  give up this game       quit    leave the match
-  help    this text";
+use hamle_l10n::{Lang, decimal, render, sentence};
 
 /// Who starts the games after the first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +101,7 @@ fn play(call: &mut Call<'_>) -> Result<(), Failure> {
             time: call.number_in("ms", 1..=u64::MAX)?.map(std::time::Duration::from_millis),
             clock: None,
         },
+        lang: Lang::parse(call.host.language()).unwrap_or(Lang::En),
     };
     run(&setup, &mut *call.input, &mut *call.out)
 }
@@ -130,6 +122,8 @@ pub struct MatchSetup {
     pub next: Option<NextStart>,
     /// The bot's search limits.
     pub budget: Budget,
+    /// The language of the words for the person (the board's and the log's too; plays are notation).
+    pub lang: Lang,
 }
 
 /// Hapis's definition, for the play layer (which keeps a reference to it for the whole match).
@@ -149,8 +143,11 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
     seats[usize::from(me)] = Seat::Person;
     let play = Setup { game, seats, helper: None, length: Some(setup.length) };
     let mut game = Match::new(&DEF, play, setup.seed, setup.budget)?;
-    let points = if setup.length == 1 { "1 point".to_owned() } else { format!("{} points", setup.length) };
-    writeln!(out, "Hapis Tavlası, a match to {points}. You play {}.\n{HELP}", side_name(setup.human))?;
+    let lang = setup.lang;
+    let say = |msg: Msg| render(lang, &msg);
+    let side = Msg::new(format!("side-{}", side_name(setup.human)));
+    writeln!(out, "{}", say(Msg::new("hplay-start").arg("n", setup.length).arg("side", side)))?;
+    writeln!(out, "{}", say(Msg::new("hplay-help")))?;
     let mut shown = 0;
     let mut number = u64::MAX;
     loop {
@@ -158,23 +155,24 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             number = game.number();
             let score = game.score();
             let (white, black) = if me == 0 { (score[0], score[1]) } else { (score[1], score[0]) };
-            writeln!(out, "\n=== Game {} — score: white {white}, black {black} ===", number + 1)?;
+            let header = Msg::new("hplay-game").arg("n", number + 1).arg("white", white).arg("black", black);
+            writeln!(out, "\n{}", say(header))?;
         }
-        shown = print_log(&game, shown, out)?;
+        shown = print_log(&game, shown, lang, out)?;
         if game.over() {
-            writeln!(out, "\n{}", game.state())?;
+            writeln!(out, "\n{}", game.state().board_text(lang))?;
             let score = game.score();
-            let verdict = if score[usize::from(me)] > score[usize::from(1 - me)] {
-                "You win the match"
-            } else {
-                "The bot wins the match"
-            };
+            let winner = if score[usize::from(me)] > score[usize::from(1 - me)] { "you" } else { "bot" };
             let (mine, theirs) = (score[usize::from(me)], score[usize::from(1 - me)]);
-            writeln!(out, "Match over: {verdict}, {} to {}.", mine.max(theirs), mine.min(theirs))?;
+            let over = Msg::new("hplay-match-over")
+                .arg("winner", winner)
+                .arg("won", mine.max(theirs))
+                .arg("lost", mine.min(theirs));
+            writeln!(out, "{}", say(over))?;
             return Ok(());
         }
         if game.ending().is_some() {
-            writeln!(out, "\n{}", game.state())?;
+            writeln!(out, "\n{}", game.state().board_text(lang))?;
             game.act(me, Action::Next)?;
             continue;
         }
@@ -192,19 +190,19 @@ pub fn run(setup: &MatchSetup, input: &mut dyn BufRead, out: &mut dyn Write) -> 
             game.act(me, Action::Roll)?;
             continue;
         }
-        if human_turn(&mut game, me, input, out)? == HumanTurn::Quit {
+        if human_turn(&mut game, me, lang, input, out)? == HumanTurn::Quit {
             let score = game.score();
             let (white, black) = if me == 0 { (score[0], score[1]) } else { (score[1], score[0]) };
-            writeln!(out, "Bye: the match is left unfinished at white {white}, black {black}.")?;
+            writeln!(out, "{}", say(Msg::new("hplay-bye").arg("white", white).arg("black", black)))?;
             return Ok(());
         }
     }
 }
 
 /// Prints the log lines not shown yet; the number shown after.
-fn print_log(game: &Match<Hapis>, shown: usize, out: &mut dyn Write) -> Result<usize> {
+fn print_log(game: &Match<Hapis>, shown: usize, lang: Lang, out: &mut dyn Write) -> Result<usize> {
     for line in &game.log()[shown.min(game.log().len())..] {
-        writeln!(out, "{}", line.text)?;
+        writeln!(out, "{}", render(lang, &line.msg))?;
     }
     Ok(game.log().len())
 }
@@ -226,24 +224,32 @@ fn entry_of(game: &Match<Hapis>) -> Result<Entry> {
 }
 
 /// Reads the person's input until it is an action the match takes (or the person leaves).
-fn human_turn(game: &mut Match<Hapis>, me: u8, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<HumanTurn> {
+fn human_turn(
+    game: &mut Match<Hapis>,
+    me: u8,
+    lang: Lang,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<HumanTurn> {
+    let say = |msg: Msg| render(lang, &msg);
     let mut line = String::new();
     loop {
         let entry = entry_of(game)?;
         let roll = entry.dice();
         let shown = Hapis::at(entry.board(), Phase::Move(roll), game.state().settings());
-        writeln!(out, "\n{shown}")?;
+        writeln!(out, "\n{}", shown.board_text(lang))?;
         let left_text: Vec<String> = entry.left().iter().map(u8::to_string).collect();
         let score = game.score();
         let (white, black) = if me == 0 { (score[0], score[1]) } else { (score[1], score[0]) };
-        writeln!(
-            out,
-            "Match to {}: white {white}, black {black}. Dice {roll}, left: {}{}",
-            game.view()["match"]["length"],
-            left_text.join(" "),
-            steps_note(game.pending())
-        )?;
-        write!(out, "Your play: ")?;
+        let status = Msg::new("hplay-status")
+            .arg("length", game.view()["match"]["length"].as_u64().unwrap_or(0))
+            .arg("white", white)
+            .arg("black", black)
+            .arg("dice", roll.to_string())
+            .arg("left", left_text.join(" "));
+        writeln!(out, "{}{}", say(status), steps_note(game.pending(), lang))?;
+        // A catalog's message ends at its last word: the prompt's space is the terminal's.
+        write!(out, "{} ", say(Msg::new("hplay-prompt")))?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
@@ -256,30 +262,31 @@ fn human_turn(game: &mut Match<Hapis>, me: u8, input: &mut dyn BufRead, out: &mu
             "quit" | "exit" => return Ok(HumanTurn::Quit),
             "resign" => {
                 game.act(me, Action::Resign)?;
-                writeln!(out, "You resign.")?;
+                writeln!(out, "{}", say(Msg::new("hplay-you-resign")))?;
                 return Ok(HumanTurn::Acted);
             }
-            "help" | "?" => writeln!(out, "{HELP}")?,
+            "help" | "?" => writeln!(out, "{}", say(Msg::new("hplay-help")))?,
             "undo" => {
                 if game.act(me, Action::Undo).is_err() {
-                    writeln!(out, "Nothing to undo in this turn.")?;
+                    writeln!(out, "{}", say(Msg::new("hplay-nothing-to-undo")))?;
                 }
             }
             "log" => {
-                let lines: Vec<&str> =
-                    game.log().iter().filter(|l| l.game == game.number() + 1).map(|l| l.text.as_str()).collect();
-                writeln!(out, "Plays so far:\n{}", if lines.is_empty() { "(none)".into() } else { lines.join("\n") })?
+                let lines: Vec<String> =
+                    game.log().iter().filter(|l| l.game == game.number() + 1).map(|l| render(lang, &l.msg)).collect();
+                let lines = if lines.is_empty() { say(Msg::new("hplay-none")) } else { lines.join("\n") };
+                writeln!(out, "{}\n{lines}", say(Msg::new("hplay-plays-so-far")))?
             }
             "hint" => match game.hint(me, None) {
-                Err(e) => writeln!(out, "{e}.")?,
-                Ok(hint) => print_hint(game.state(), &hint, out)?,
+                Err(e) => writeln!(out, "{}.", render(lang, e.msg()))?,
+                Ok(hint) => print_hint(game.state(), &hint, lang, out)?,
             },
             "moves" => {
                 for (i, (play, _)) in game.state().plays().iter().enumerate() {
                     writeln!(out, "#{}  {play}", i + 1)?;
                 }
             }
-            _ => match read_steps(game, me, text) {
+            _ => match read_steps(game, me, text, lang) {
                 Ok(true) => return Ok(HumanTurn::Acted),
                 Ok(false) => {}
                 Err(why) => writeln!(out, "{why}")?,
@@ -289,44 +296,46 @@ fn human_turn(game: &mut Match<Hapis>, me: u8, input: &mut dyn BufRead, out: &mu
 }
 
 /// The hint's best three plays, numbered as `moves` numbers them, with their chances.
-fn print_hint(game: &Hapis, hint: &serde_json::Value, out: &mut dyn Write) -> Result<()> {
+fn print_hint(game: &Hapis, hint: &serde_json::Value, lang: Lang, out: &mut dyn Write) -> Result<()> {
     let plays = game.plays();
     for ranked in hint["plays"].as_array().into_iter().flatten().take(3) {
         let text = ranked["play"].as_str().unwrap_or_default();
         // The hint and the list come from the same generator, so the hinted play is among the numbered ones.
         let Some(number) = plays.iter().position(|(p, _)| p.to_string() == text) else { continue };
-        let chance = |key: &str| 100.0 * ranked[key].as_f64().unwrap_or(0.0);
-        writeln!(
-            out,
-            "#{}  {:<18} equity {:+.3}, win {:.0} %, win with mars {:.0} %, lose with mars {:.0} %",
-            number + 1,
-            if text.is_empty() { "(no move to play)" } else { text },
-            ranked["equity"].as_f64().unwrap_or(0.0),
-            chance("win"),
-            chance("win_mars"),
-            chance("lose_mars")
-        )?;
+        let chance = |key: &str| decimal(lang, 100.0 * ranked[key].as_f64().unwrap_or(0.0), 0, false);
+        let shown = if text.is_empty() { render(lang, &Msg::new("hplay-no-move")) } else { text.to_owned() };
+        let line = Msg::new("hplay-hint")
+            .arg("equity", decimal(lang, ranked["equity"].as_f64().unwrap_or(0.0), 3, true))
+            .arg("win", chance("win"))
+            .arg("mars", chance("win_mars"))
+            .arg("lost", chance("lose_mars"));
+        writeln!(out, "#{}  {shown:<18} {}", number + 1, render(lang, &line))?;
     }
     Ok(())
 }
 
-fn steps_note(done: &[String]) -> String {
-    if done.is_empty() { String::new() } else { format!("; played so far: {}", done.join(" ")) }
+fn steps_note(done: &[String], lang: Lang) -> String {
+    if done.is_empty() {
+        return String::new();
+    }
+    render(lang, &Msg::new("hplay-played-so-far").arg("steps", done.join(" ")))
 }
 
 /// Reads more steps (`1/4`, `1/4 4/7`, `1 3`, `#2`) as the match's actions: all of them, or none when one
 /// fails. True when they completed the play.
-fn read_steps(game: &mut Match<Hapis>, me: u8, text: &str) -> Result<bool, String> {
+fn read_steps(game: &mut Match<Hapis>, me: u8, text: &str, lang: Lang) -> Result<bool, String> {
+    let say = |msg: Msg| render(lang, &msg);
     let wanted: Vec<String> = if let Some(number) = text.strip_prefix('#') {
         if !game.pending().is_empty() {
-            return Err("Undo your steps first, or go on step by step.".into());
+            return Err(say(Msg::new("hplay-undo-first")));
         }
-        let index: usize = number.parse().map_err(|_| format!("'{text}' is not a play number (try 'moves')"))?;
+        let index: usize = number.parse().map_err(|_| say(Msg::new("hplay-not-number").arg("text", text)))?;
         let plays = game.state().plays();
-        let (play, _) = plays.get(index.wrapping_sub(1)).ok_or_else(|| format!("There is no play #{index}."))?;
+        let (play, _) =
+            plays.get(index.wrapping_sub(1)).ok_or_else(|| say(Msg::new("hplay-no-play-number").arg("n", index)))?;
         play.steps().map(|s| Play::new(&[s]).to_string()).collect()
     } else if text.contains('/') {
-        let parsed = Play::parse(text).map_err(|e| e.to_string())?;
+        let parsed = Play::parse(text).map_err(|e| say(Msg::new("hplay-unreadable").arg("why", e.to_string())))?;
         parsed.steps().map(|s| Play::new(&[s]).to_string()).collect()
     } else {
         let numbers: Vec<u8> = text.split_whitespace().filter_map(|w| w.parse().ok()).collect();
@@ -335,7 +344,7 @@ fn read_steps(game: &mut Match<Hapis>, me: u8, text: &str) -> Result<bool, Strin
                 let to = from + die;
                 vec![if to <= 24 { format!("{from}/{to}") } else { format!("{from}/off") }]
             }
-            _ => return Err(format!("'{text}' is not a play: type 'help'.")),
+            _ => return Err(say(Msg::new("hplay-not-play").arg("text", text))),
         }
     };
     let number = game.number();
@@ -350,11 +359,7 @@ fn read_steps(game: &mut Match<Hapis>, me: u8, text: &str) -> Result<bool, Strin
                 while game.pending().len() > before {
                     game.act(me, Action::Undo).map_err(|e| e.to_string())?;
                 }
-                let mut why = e.to_string();
-                if let Some(first) = why.get_mut(0..1) {
-                    first.make_ascii_uppercase();
-                }
-                return Err(format!("{why}."));
+                return Err(format!("{}.", sentence(lang, e.msg())));
             }
         }
     }

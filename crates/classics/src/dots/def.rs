@@ -1,7 +1,7 @@
 //! Dots and Boxes' definition for the registry: the board, the players, and how people play it.
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, Notation, ParamDoc, Params};
+use hamle_core::{BotDef, Face, GameDef, Msg, Notation, ParamDoc, Params};
 use serde_json::json;
 
 use super::bots::Strong;
@@ -17,9 +17,13 @@ pub fn definition() -> GameDef<Dots> {
     face.ending = |game: &Dots| {
         let [red, blue] = game.score();
         match red.cmp(&blue) {
-            std::cmp::Ordering::Greater => format!("Red wins {red}–{blue}."),
-            std::cmp::Ordering::Less => format!("Blue wins {blue}–{red}."),
-            std::cmp::Ordering::Equal => format!("A draw, {red}–{blue}."),
+            std::cmp::Ordering::Greater => {
+                Msg::new("dots-won").arg("side", Msg::new("side-red")).arg("won", red).arg("lost", blue)
+            }
+            std::cmp::Ordering::Less => {
+                Msg::new("dots-won").arg("side", Msg::new("side-blue")).arg("won", blue).arg("lost", red)
+            }
+            std::cmp::Ordering::Equal => Msg::new("dots-draw").arg("boxes", red),
         }
     };
     face.analyst = Some(super::analysis::analyst());

@@ -1,7 +1,7 @@
 //! Sim's definition for the registry: its players and how people play it.
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, Notation};
+use hamle_core::{BotDef, Face, GameDef, Msg, Notation};
 use serde_json::json;
 
 use super::bots::{Perfect, Thesis};
@@ -31,8 +31,8 @@ pub fn definition() -> GameDef<Sim> {
         },
     );
     face.ending = |game: &Sim| match game.loser() {
-        Some(p) => format!("{} completed a triangle of its own colour and lost.", ["Red", "Blue"][usize::from(p)]),
-        None => "The game is over.".into(),
+        Some(p) => Msg::new("sim-lost").arg("side", Msg::new(["side-red", "side-blue"][usize::from(p)])),
+        None => Msg::new("ending-over"),
     };
     face.analyst = Some(super::analysis::analyst());
     GameDef {

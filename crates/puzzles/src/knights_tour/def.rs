@@ -1,7 +1,7 @@
 //! The knight's tour's definition for the registry: the board, its players, and how people play it.
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, Notation, ParamDoc, Params};
+use hamle_core::{BotDef, Face, GameDef, Msg, Notation, ParamDoc, Params};
 use serde_json::json;
 
 use super::bots::{ClosedTourBot, WarnsdorffBot};
@@ -24,13 +24,11 @@ pub fn definition() -> GameDef<KnightsTour> {
         let squares = game.n() * game.n();
         let visited = game.path().len();
         if game.complete() {
-            format!("A {} tour: all {squares} squares visited.", if game.closed() { "closed" } else { "full" })
+            Msg::new(if game.closed() { "tour-closed" } else { "tour-full" }).arg("squares", squares)
         } else if visited == squares {
-            format!(
-                "Every square visited, but the last is not a knight's move from the first: an open tour of {squares}."
-            )
+            Msg::new("tour-open").arg("squares", squares)
         } else {
-            format!("The knight is stuck after {visited} of {squares} squares.")
+            Msg::new("tour-stuck").arg("visited", visited).arg("squares", squares)
         }
     };
     GameDef {

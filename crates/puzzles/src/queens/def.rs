@@ -1,7 +1,7 @@
 //! N queens' definition for the registry: the board, its player, and how people play it.
 
 use hamle_core::bot::RandomBot;
-use hamle_core::{BotDef, Face, GameDef, Notation, ParamDoc, Params};
+use hamle_core::{BotDef, Face, GameDef, Msg, Notation, ParamDoc, Params};
 use serde_json::json;
 
 use super::bots::Backtracking;
@@ -14,9 +14,9 @@ pub fn definition() -> GameDef<Queens> {
     let mut face = Face::new("queens", |_| ["player", "nobody"], view);
     face.ending = |game: &Queens| {
         if game.solved() {
-            format!("Solved: {n} queens, none attacking another.", n = game.n())
+            Msg::new("queens-solved").arg("n", game.n())
         } else {
-            format!("Stuck: every free square is attacked, with {} of {} queens placed.", game.placed().len(), game.n())
+            Msg::new("queens-stuck").arg("placed", game.placed().len()).arg("n", game.n())
         }
     };
     GameDef {

@@ -109,7 +109,7 @@ impl Client {
             .timeout_global(Some(Duration::from_secs(60)))
             .build()
             .into();
-        Client { base: format!("http://{addr}"), agent, token: None }
+        Client { base: format!("http://{addr}"), agent, token: None, lang: None }
     }
 
     /// The same player's client of the server at `addr`.
@@ -134,6 +134,8 @@ pub struct Client {
     base: String,
     agent: ureq::Agent,
     pub token: Option<String>,
+    /// The `Accept-Language` it sends, if any.
+    pub lang: Option<String>,
 }
 
 /// An answer: its status, its headers (names in lower case) and its body as JSON (a string when not JSON).
@@ -174,18 +176,31 @@ impl Client {
 
     /// Another client of the same server, with the same token.
     pub fn same(&self) -> Client {
-        Client { base: self.base.clone(), agent: self.agent.clone(), token: self.token.clone() }
+        Client {
+            base: self.base.clone(),
+            agent: self.agent.clone(),
+            token: self.token.clone(),
+            lang: self.lang.clone(),
+        }
+    }
+
+    /// The same client asking for answers in `lang` (an `Accept-Language` header).
+    pub fn speaking(&self, lang: &str) -> Client {
+        Client { lang: Some(lang.to_owned()), ..self.same() }
     }
 
     /// A client of the same server with no token: a watcher.
     pub fn watcher(&self) -> Client {
-        Client { base: self.base.clone(), agent: self.agent.clone(), token: None }
+        Client { base: self.base.clone(), agent: self.agent.clone(), token: None, lang: self.lang.clone() }
     }
 
     pub fn get_full(&self, path: &str) -> Answer {
         let mut request = self.agent.get(format!("{}{path}", self.base));
         if let Some(t) = &self.token {
             request = request.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(lang) = &self.lang {
+            request = request.header("Accept-Language", lang);
         }
         answer(request.call())
     }
@@ -195,6 +210,9 @@ impl Client {
         if let Some(t) = &self.token {
             request = request.header("Authorization", format!("Bearer {t}"));
         }
+        if let Some(lang) = &self.lang {
+            request = request.header("Accept-Language", lang);
+        }
         answer(request.send(body))
     }
 
@@ -203,6 +221,9 @@ impl Client {
         if let Some(t) = &self.token {
             request = request.header("Authorization", format!("Bearer {t}"));
         }
+        if let Some(lang) = &self.lang {
+            request = request.header("Accept-Language", lang);
+        }
         answer(request.send(body))
     }
 
@@ -210,6 +231,9 @@ impl Client {
         let mut request = self.agent.delete(format!("{}{path}", self.base));
         if let Some(t) = &self.token {
             request = request.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(lang) = &self.lang {
+            request = request.header("Accept-Language", lang);
         }
         answer(request.call())
     }
@@ -437,6 +461,17 @@ fn read_events(stream: TcpStream, send: &mpsc::Sender<Value>) {
             }
         }
     }
+}
+
+/// A tic-tac-toe game between two people: the creator (seat 0), the friend who joined (seat 1), and its id.
+pub fn friends(server: &Server) -> (Client, Client, String) {
+    let creator = Client::player(server);
+    let state = creator.create(&json!({ "kind": "tictactoe", "opponent": "friend" }));
+    let id = id_of(&state);
+    let code = state["invite"]["code"].as_str().expect("an invite").to_owned();
+    let friend = Client::player(server);
+    friend.join(&id, &code);
+    (creator, friend, id)
 }
 
 /// The person's next action in a Hapis match by always taking the first legal step; `None` at the match's end.

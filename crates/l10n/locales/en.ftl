@@ -1,0 +1,494 @@
+# hamle's messages in English. The Turkish catalog (tr.ftl) holds the same ids: a test fails when one misses
+# a message the other has. Ids are grouped by where they are met: the frame every page shares, the play layer's
+# log and refusals, the server's errors, the terminal, then each game and page.
+
+## The frame every page shares
+
+lang-switch = Language
+lang-en = English
+lang-tr = Türkçe
+# Words from outside the catalogs shown as they are (an outside engine's own error).
+verbatim = { $text }
+
+## The sides of the games, as the play layer names them
+
+side-white = White
+side-black = Black
+side-red = Red
+side-blue = Blue
+side-first = First
+side-second = Second
+side-x = X
+side-o = O
+side-player = Player
+side-nobody = Nobody
+side-vertical = Vertical
+side-horizontal = Horizontal
+
+## Who sits at a seat
+
+seat-bot = bot { $spec }
+seat-person = person
+
+## The log of a match (the play layer)
+
+# A page that says "You" for the looker's own side passes `person` = you; the server never does.
+log-no-move = { $person ->
+        [you] { $who } have no move to play.
+       *[other] { $who } has no move to play.
+    }
+log-no-move-dice = { $person ->
+        [you] { $who } have no move to play.
+       *[other] { $who } has no move to play.
+    }
+log-takes-back = { $person ->
+        [you] { $who } take back
+       *[other] { $who } takes back
+    } { $n } { $n ->
+        [one] move
+       *[other] moves
+    }.
+log-agrees-draw = { $person ->
+        [you] { $who } agree to a draw.
+       *[other] { $who } agrees to a draw.
+    }
+log-offers-draw = { $person ->
+        [you] { $who } offer a draw.
+       *[other] { $who } offers a draw.
+    }
+log-plays = { $person ->
+        [you] { $who } play { $move }.
+       *[other] { $who } plays { $move }.
+    }
+log-resigns = { $person ->
+        [you] { $who } resign.
+       *[other] { $who } resigns.
+    }
+log-throw-start = Throw for the start: { $dice }.
+log-throws = { $person ->
+        [you] { $who } throw { $dice }.
+       *[other] { $who } throws { $dice }.
+    }
+log-match-won = Seat { $seat } ({ $label }) wins the match, { $won } to { $lost }.
+
+## How a game ended, in any game
+
+ending-goes-on = The game goes on.
+ending-over = The game is over.
+ending-solo = Game over with { $points } points.
+ending-first-wins = The first player wins.
+ending-second-wins = The second player wins.
+ending-draw = A draw.
+ending-draw-agreed = A draw by agreement.
+ending-time-draw = { $who }'s time has run out, but { $other } cannot win: a draw.
+ending-time-lost = { $who }'s time has run out: { $other } wins on time.
+
+## Why an action is refused (the play layer), as the API's error detail
+
+refusal-no-bot-to-ask = this game has no bot to ask
+refusal-no-move-to-hint = there is no move to hint
+refusal-match-length = a match is won by at least 1 point
+refusal-match-over = the match is over
+refusal-game-over-next = this game is over: start the next one
+refusal-throw-now = the dice are to be thrown now
+refusal-no-throw-now = the dice are not to be thrown now
+refusal-not-your-turn = it is not your turn
+refusal-takeback-chance = moves cannot be taken back in a game of chance: the draws are committed
+refusal-takeback-bot-only = moves are taken back only against a bot
+refusal-game-over = this game is over
+refusal-takeback-none = there is no move of yours to take back
+refusal-draw-no-opponent = a draw is offered to an opponent, and this game has none
+refusal-draw-offer-stands = your draw offer stands: the other side accepts by offering too
+refusal-time-by-server = time is called by the server, never by a player
+refusal-game-not-over = the game is not over yet
+refusal-nothing-to-throw = there is nothing to throw
+refusal-undo-steps-first = undo the steps entered before playing a whole move
+refusal-moves-whole = this game's moves are played whole
+refusal-no-step-to-undo = there is no step to undo
+refusal-bot-choice-stored = a bot's choice is stored as its move
+refusal-undo-steps-before-bot = undo the steps entered before asking the bot
+refusal-no-helper = this game has no helper bot
+refusal-bot-no-move = the bot has no move
+refusal-time-not-out = the time of that seat has not run out
+refusal-bot-seat = a bot sits at that seat
+refusal-clock-needs-time = an action of a clocked game needs the time it was made
+refusal-clock-damaged = a clocked game's action has no time: the store is damaged
+refusal-time-no-clock = time was called in a game without a clock: the store is damaged
+refusal-clock-before-first = a clock is set before the first action
+refusal-clock-two-people = a clock is for a game between two people
+refusal-helper-unbuilt = the helper bot cannot be built
+refusal-hint-whole-move = hints are for the whole move: undo your steps first
+refusal-seat-count = { $game } has { $players } seat(s), not { $seats }
+refusal-takeback-limit = this game has had its { $n } take-backs
+refusal-bot-declines-draw = bot { $bot } declines the draw
+refusal-pass-illegal = passing (the empty move) is not legal here
+refusal-illegal = { $move } is not legal here
+refusal-no-seat = this game has no seat { $seat }
+# `why` is the notation's own words, in English.
+refusal-unreadable-move = { $why }
+refusal-undo-limit = { $n } steps were undone since the last move: play this one
+refusal-record-ceiling = this match has reached its ceiling of { $n } actions: resign it
+refusal-time-lost = { $who }'s time has run out: the game is lost on time
+refusal-chance-damaged = the stored chance { $stored } is not what the seed draws ({ $drawn }): the store is damaged
+
+## Analyses of finished games
+
+analysis-no-analyst = { $game } has no analyst: it has no judge to say what a move cost
+analysis-effort = the effort for { $game } is { $min } to { $max } ({ $means }), not { $effort }
+analysis-format = a record's format is '{ $want }', not '{ $got }'
+analysis-no-seed = this record has no seed: a game is analysed once it is over
+analysis-action = action { $n }: { $why }
+analysis-not-over = this record's game is not over: it is analysed once it is
+analysis-records-only = { $game } is analysed from hamle's records alone
+analysis-after-end = move { $n } comes after the game ended
+analysis-illegal = move { $n } is not legal
+analysis-too-long = this match has { $items } decisions and throws, more than the { $max } one analysis looks at: analyse it a game at a time
+
+## The server's errors (the API's `detail`; its `error` code stays the same word in every language)
+
+error-no-game = no game has this id
+error-busy = { $why }: try again shortly
+error-busy-full = the server is busy thinking for others
+error-busy-client = your address has as many thoughts waiting as one client may
+error-conflict = the game changed meanwhile (another of your requests, or a bot, got there first): nothing was done; read the game and try again
+error-invite-unknown = this invite is not known
+error-invite-expired = this invite has expired
+error-invite-full = every seat of this game is taken
+error-invite-seated = you already sit at this game
+error-revoked = this token was revoked: use a browser where you still play, or a transfer link made there
+error-unknown-token = this token is not a player's
+error-too-many = too many { $what }: try again in { $wait } s
+rate-creations = new players or games from your address
+rate-actions-player = actions from you
+rate-actions-address = actions from your address
+rate-hints-player = hints asked by you
+rate-hints-address = hints asked from your address
+rate-streams = event streams opened from your address
+rate-people = name changes and transfers from your address
+
+## Hapis Tavlası (thesis 000): endings, throws, refusals of a step
+
+hapis-won-mars = { $person ->
+        [you] { $side } win with mars: 2 points.
+       *[other] { $side } wins with mars: 2 points.
+    }
+hapis-won = { $person ->
+        [you] { $side } win: 1 point.
+       *[other] { $side } wins: 1 point.
+    }
+hapis-won-mother = { $person ->
+        [you] { $side } win by the mother rule: { $points } points.
+       *[other] { $side } wins by the mother rule: { $points } points.
+    }
+hapis-mothers-tie = Both mothers are pinned: a tie.
+# A throw, and a double by the name the thesis gives it (section 4.3), in both languages.
+hapis-throw = { $high }-{ $low }{ $double ->
+        [1] {" "}(hepyek)
+        [2] {" "}(dubara)
+        [3] {" "}(düse)
+        [4] {" "}(dörtcihar)
+        [5] {" "}(dübeş)
+        [6] {" "}(düşeş)
+       *[0] {""}
+    }
+hapis-opening-throw = white { $white }, black { $black }
+hapis-resign-before-start = the game has not begun: throw for the start first
+hapis-hint-level = '{ $level }' is not a level (beginner, casual, intermediate, advanced, expert)
+hapis-throw-first = throw the dice first
+hapis-no-dice = there are no dice to play: throw first
+hapis-unreadable-step = { $why }
+hapis-not-one-step = '{ $text }' is not one step (write it as 1/4 or 22/off)
+hapis-step-blocked = { $step } cannot be played: { $why }
+hapis-step-no-play = that would not be a legal play: use as many dice as can be played (the larger one if only one can)
+hapis-step-complete = the play is complete: no die is left to play
+hapis-blocked-no-checker = you have no checker on { $point }
+hapis-blocked-pinned = your checker on { $point } is pinned until their checkers leave it
+hapis-blocked-backwards = checkers move forwards only
+hapis-blocked-not-home = bearing off waits until all your checkers are home (19 to 24) and none is pinned
+hapis-blocked-no-die = no die left is { $distance } (left: { $left })
+hapis-blocked-door = { $point } is their door: two or more of their checkers, or theirs on a prisoner
+hapis-blocked-not-farthest = a die larger than needed bears off only from your farthest point, { $point }
+
+## Chess (thesis 001): endings
+
+chess-checkmate = { $person ->
+        [you] { $side } win by checkmate.
+       *[other] { $side } wins by checkmate.
+    }
+chess-draw = A draw by { $reason ->
+        [stalemate] stalemate
+        [insufficient] insufficient material
+        [threefold] threefold repetition
+        [fifty] fifty-move rule
+        [fivefold] fivefold repetition
+        [seventy-five] seventy-five-move rule
+       *[other] { $reason }
+    }.
+
+## The other games' endings
+
+dots-won = { $side } wins { $won }–{ $lost }.
+dots-draw = A draw, { $boxes }–{ $boxes }.
+sim-lost = { $side } completed a triangle of its own colour and lost.
+g2048-over = Game over: score { $score }, largest tile { $tile }.
+tour-closed = A closed tour: all { $squares } squares visited.
+tour-full = A full tour: all { $squares } squares visited.
+tour-open = Every square visited, but the last is not a knight's move from the first: an open tour of { $squares }.
+tour-stuck = The knight is stuck after { $visited } of { $squares } squares.
+queens-solved = Solved: { $n } queens, none attacking another.
+queens-stuck = Stuck: every free square is attacked, with { $placed } of { $n } queens placed.
+
+## A side's name in the middle of a sentence ("you play white against …")
+
+plays-white = white
+plays-black = black
+plays-red = red
+plays-blue = blue
+plays-first = first
+plays-second = second
+plays-x = X
+plays-o = O
+plays-player = player
+plays-nobody = nobody
+plays-vertical = vertical
+plays-horizontal = horizontal
+
+## Why a bot's move is owed (the state's `pending`)
+
+owed-failed = the bot failed to move ({ $why }): it is asked again on the next request
+owed-busy = { $why }: the bot moves on the next request
+owed-unstored-move = the bot's move could not be stored ({ $why }): it is asked again on the next read
+owed-unstored-reply = the bot's reply could not be stored ({ $why }): it is played on your next request
+
+## The frame every game page shares (web/api.js): seats, invites, clocks, ratings
+
+frame-unreachable = The server cannot be reached. Is hamle still running?
+frame-went-wrong = Something went wrong: { $error }
+frame-revoked-browser = This browser's identity was revoked. Open your page (/me) to use a transfer link from a browser where you still play, or to start afresh.
+frame-who-you = you
+frame-who-bot = the bot ({ $bot })
+frame-who-nobody-yet = nobody yet
+frame-who-a-person = a person
+frame-who-friend-waiting = your friend (not here yet)
+frame-who-friend = your friend
+frame-invite-note = Whoever opens this link first takes the other seat. This page follows their moves as they come.
+frame-invite-note-until = Whoever opens this link first takes the other seat (it works until { $until }). This page follows their moves as they come.
+frame-copy-yourself = Select the link and copy it yourself: this browser does not let the page do it.
+frame-copied = The link is copied: send it to your friend.
+frame-clock = Clock
+frame-clock-none = No clock
+frame-clock-3-2 = 3 minutes + 2 seconds a move
+frame-clock-5-3 = 5 + 3
+frame-clock-10-0 = 10 minutes
+frame-clock-15-10 = 15 + 10
+frame-clock-1d = Correspondence: a day a move
+frame-clock-3d = Correspondence: three days a move
+frame-clock-you = (you)
+frame-rated = Rated
+frame-rated-yes = (the result moves your rating; no hints or take-backs)
+frame-rated-no = (not rated: this opponent has no rating on this board)
+frame-rated-line = Rated game: { $seats }. No hints or take-backs.
+frame-against = against
+frame-rated-done = Rated game. { $changes }.
+frame-rating-yours = Your rating
+frame-rating-of = { $who }'s rating
+frame-rating-change = { $whose }: { $before } → { $after } ({ $change })
+frame-no-seat = You have no seat at this game.
+frame-watching = { $why } You are watching it: the moves show as they are played.
+frame-pending = { $why } (asking again in a moment)
+frame-update-unreadable = An update could not be read: { $error }
+frame-join-failed = You could not join ({ $error }).
+frame-join-full = Both seats of this game are taken, so the invite no longer works.
+frame-join-expired = This invite has expired: ask your friend for a new game.
+frame-join-unknown = This invite is not this game's.
+frame-join-other = You could not join: { $why }
+frame-matchup = you play { $side } against { $who }
+
+## Hapis Tavlası in the terminal: the board's words
+
+hapis-board-off = borne off: white { $white }, black { $black }
+hapis-board-opening = opening throw to come
+hapis-board-to-throw = { $side } to throw
+hapis-board-to-play = { $side } to play { $dice }
+hapis-board-won = { $side } has borne off all fifteen
+hapis-board-over = game over
+
+## `hamle play hapis`: a match in the terminal
+
+hplay-start = Hapis Tavlası, a match to { $n } { $n ->
+        [one] point
+       *[other] points
+    }. You play { $side }.
+hplay-help =
+    Type a whole play in your own numbering (your start is point 1, your home 19-24): 1/4 1/6, 19/off.
+    Or a step at a time: 1/4, or a point and a die: 1 3.
+      moves   the legal plays, numbered (#2 plays the second)
+      hint    the three best plays for this roll by the expert, with their chances
+      undo    take back the last step of this turn
+      log     the plays so far        board   the board again
+      resign  give up this game       quit    leave the match
+      help    this text
+hplay-game = === Game { $n } — score: white { $white }, black { $black } ===
+hplay-match-over = Match over: { $winner ->
+        [you] You win the match
+       *[bot] The bot wins the match
+    }, { $won } to { $lost }.
+hplay-bye = Bye: the match is left unfinished at white { $white }, black { $black }.
+hplay-status = Match to { $length }: white { $white }, black { $black }. Dice { $dice }, left: { $left }
+hplay-played-so-far = ; played so far: { $steps }
+hplay-prompt = Your play:
+hplay-you-resign = You resign.
+hplay-nothing-to-undo = Nothing to undo in this turn.
+hplay-plays-so-far = Plays so far:
+hplay-none = (none)
+hplay-no-move = (no move to play)
+hplay-hint = equity { $equity }, win { $win } %, win with mars { $mars } %, lose with mars { $lost } %
+hplay-undo-first = Undo your steps first, or go on step by step.
+hplay-not-number = '{ $text }' is not a play number (try 'moves')
+hplay-no-play-number = There is no play #{ $n }.
+hplay-unreadable = { $why }
+hplay-not-play = '{ $text }' is not a play: type 'help'.
+
+## `hamle play GAME`: any game in the terminal
+
+play-help = Type a move in the game's notation ('moves' lists the legal ones), 'history' for the moves so far, 'hint' for the strongest bot's choice, 'bot' to let the helper make your move (one-player games), 'undo' to take back your last move and the bot's reply, 'draw' to claim a draw when the rules give one (chess) or else offer one, 'pgn' for the game's PGN (chess), 'record' for the match's record, 'resign' to give up, 'quit' to leave.
+play-over = Game over. { $ending }
+play-moves = Moves: { $moves }
+play-prompt = Your move:
+play-bye = Bye: the game is left unfinished.
+play-legal = Legal moves: { $moves }
+play-so-far = Moves so far: { $moves }
+play-hint = Hint: { $move } (the { $bot } bot's choice, value { $value })
+play-no-pgn = This game has no PGN: 'record' prints the match's record.
+play-refused = { $why }. Legal moves: { $moves }
+
+## Hapis Tavlası's page (web/hapis.html, web/hapis.js)
+
+frame-invite-title = Invite your friend
+frame-invite-send = Send this link to the person you want to play:
+frame-invite-copy = Copy link
+hp-title = Hapis Tavlası — hamle
+hp-new-match = A new match of Hapis Tavlası
+hp-opponent = Opponent
+hp-bot-beginner = Beginner (network with much noise)
+hp-bot-casual = Casual
+hp-bot-intermediate = Intermediate
+hp-bot-advanced = Advanced (network, 1-ply)
+hp-bot-expert = Expert (network, 2-ply search)
+hp-bot-heuristic = Hand-made evaluation
+hp-bot-thesis = The thesis's player
+hp-bot-random = Random
+hp-friend = A friend (send a link)
+hp-you-play = You play
+hp-match-to = Match to
+hp-points = { $n } { $n ->
+        [one] point
+       *[other] points
+    }
+hp-opening-rule = After the opening throw, the winner
+hp-opening-rethrow = throws again (the thesis)
+hp-opening-play = plays the two opening dice
+hp-next-rule = The games after the first start with
+hp-next-winner = the last game's winner throwing first
+hp-next-throw = an opening throw again
+hp-mother-rule = Mother rule: a last checker pinned on its start point loses 2 points
+hp-start = Start the match
+hp-prompt = Choose your opponent and start.
+hp-table =
+    .aria-label = The table
+hp-dice =
+    .aria-label = Dice
+hp-undo = Undo
+hp-hint = Hint
+hp-hint-level = Hint level
+hp-level-expert = expert
+hp-level-advanced = advanced
+hp-resign = Resign
+hp-next-game = Next game
+hp-new = New match
+hp-moves = Moves
+hp-counting = Each side counts from its own start: Black's point p is White's point 25 − p.
+hp-fair = Fair dice
+hp-fair-about = The dice come from this match's own seed. Its SHA-256 commitment, shown from the start:
+hp-record = The match record
+hp-revealed = The seed and salt, revealed: { $reveal } (its SHA-256 is the commitment above).
+hp-reveal-later = The seed is revealed when the match ends.
+hp-throw-start = Throw for the start
+hp-throw = Throw dice
+hp-you = You
+hp-the-bot = The bot
+hp-your-friend = Your friend
+hp-owner-you = your
+hp-owner-bot = the bot's
+hp-owner-friend = your friend's
+hp-owner-side = { $side ->
+        [white] White's
+       *[black] Black's
+    }
+hp-point = { $person ->
+        [you] your point { $p }
+       *[other] { $owner } point { $p }
+    }
+hp-point-empty = { $where }: empty
+hp-point-checkers = { $where }: { $n } { $person ->
+        [you] your
+       *[other] { $owner }
+    } { $n ->
+        [one] checker
+       *[other] checkers
+    }
+hp-point-pinning = { $person ->
+        [you] , pinning one of your checkers
+       *[other] , pinning one of { $owner } checkers
+    }
+hp-board = { $person ->
+        [you] Board: your checkers travel from point 1 (top right) to your home, points 19 to 24 (bottom right)
+       *[other] Board: White's checkers travel from point 1 (top right) to White's home, points 19 to 24 (bottom right)
+    }
+hp-move-here = { " " }— move here
+hp-can-move = { " " }— can move
+hp-borne-off = { $owner } checkers borne off: { $n }
+hp-bear-off-here = { " " }— bear off here
+hp-review-before = The position before { $played }, from the mover's side
+hp-review-before-best = The position before { $played }; best was { $best }, from the mover's side
+hp-review-point = Point { $p }: { $n } { $side }
+hp-review-point-pinning = Point { $p }: { $n } { $side }, pinning a { $prisoner } checker
+hp-review-point-empty = Point { $p }: empty
+hp-opening-line = Opening throw: White { $white }, Black { $black }.
+hp-die-used = { $d }, used
+hp-score-bot = Bot { $bot }
+hp-score-nobody = Nobody yet
+hp-score-friend-waiting = Your friend (not here yet)
+hp-score-person = A person
+hp-match-length = Match to { $n }
+hp-one-game = One game
+hp-score = { $length } — { $near } · { $far } — game { $game }
+hp-match-won = { $person ->
+        [you] { $who } win the match, { $won } to { $lost }.
+       *[other] { $who } wins the match, { $won } to { $lost }.
+    }
+hp-match-level = The match ends level, { $a } to { $b }.
+hp-start-next = Start the next game when you are ready.
+hp-throw-for-start = Throw for the start: the higher die begins.
+hp-your-throw = Your turn: throw the dice.
+hp-to-throw = { $who } is to throw.
+hp-to-play = { $who } is to play.
+hp-played-so-far = Played { $steps }; go on with the dice left, or undo.
+hp-you-threw = You threw { $dice }: choose a checker, then a highlighted point.
+hp-bot-thinking = The bot is thinking…
+hp-waiting-friend = Waiting for your friend to join.
+hp-friend-playing = Your friend is playing their throw.
+hp-waiting-next = Waiting for the next game to start.
+hp-waiting-start = Waiting for the throw for the start.
+hp-off-board = off the board
+hp-or = or
+hp-checker-can-go = Checker on your point { $point }: it can go to { $targets }.
+hp-choose-checker = Choose a checker.
+hp-cannot-move-from = No checker of yours can move from there with these dice.
+hp-no-move = no move
+hp-hint-line = equity { $equity }, win { $win }, win with mars { $mars }, lose with mars { $lost }
+hp-best-plays = Best plays by the { $level } player
+hp-resign-confirm = Resign this game? { $against ->
+        [bot] The bot gains
+       *[person] Your opponent gains
+    } its points (2 if you have borne off none).

@@ -1,0 +1,495 @@
+# hamle'nin Türkçe iletileri. İngilizce katalog (en.ftl) aynı kimlikleri taşır: birinde olup ötekinde olmayan
+# bir ileti testleri düşürür. Sözcükler Hapis tezinin (000, bölüm 4.3) sözcükleridir: pul, hane, kapı, hapis,
+# açık, gele, mars, toplamak; zarlar yek, dü, se, cihar, penç, şeş; çiftler hepyek, dubara, düse, dörtcihar,
+# dübeş, düşeş.
+
+## Her sayfanın ortak çerçevesi
+
+lang-switch = Dil
+lang-en = English
+lang-tr = Türkçe
+# Katalog dışından gelen, olduğu gibi gösterilen sözler (dış bir motorun kendi hatası).
+verbatim = { $text }
+
+## Oyunların tarafları
+
+side-white = Beyaz
+side-black = Siyah
+side-red = Kırmızı
+side-blue = Mavi
+side-first = Birinci
+side-second = İkinci
+side-x = X
+side-o = O
+side-player = Oyuncu
+side-nobody = Kimse
+side-vertical = Dikey
+side-horizontal = Yatay
+
+## Bir yerde kim oturuyor
+
+seat-bot = bilgisayar { $spec }
+seat-person = kişi
+
+## Bir maçın kaydı (oyun katmanı)
+
+# Sayfa, bakan kişinin kendi tarafı için `person` = you verir ("Siz"); sunucu hiç vermez.
+log-no-move = { $person ->
+        [you] Oynayacak hamle bulamadınız.
+       *[other] { $who } oynayacak hamle bulamadı.
+    }
+# Tezin sözcüğüyle (4.3): oynanamayan zar "gele"dir.
+log-no-move-dice = { $person ->
+        [you] Gele attınız: zarınız oynanamıyor.
+       *[other] { $who } gele attı: zarı oynanamıyor.
+    }
+log-takes-back = { $person ->
+        [you] { $n } hamleyi geri aldınız.
+       *[other] { $who } { $n } hamleyi geri aldı.
+    }
+log-agrees-draw = { $person ->
+        [you] Beraberliği kabul ettiniz.
+       *[other] { $who } beraberliği kabul etti.
+    }
+log-offers-draw = { $person ->
+        [you] Beraberlik önerdiniz.
+       *[other] { $who } beraberlik önerdi.
+    }
+log-plays = { $person ->
+        [you] { $move } oynadınız.
+       *[other] { $who } { $move } oynadı.
+    }
+log-resigns = { $person ->
+        [you] Pes ettiniz.
+       *[other] { $who } pes etti.
+    }
+log-throw-start = Başlamak için atış: { $dice }.
+log-throws = { $person ->
+        [you] { $dice } attınız.
+       *[other] { $who } { $dice } attı.
+    }
+log-match-won = { $seat }. oyuncu ({ $label }) maçı { $won }–{ $lost } kazandı.
+
+## Bir oyunun nasıl bittiği, her oyunda
+
+ending-goes-on = Oyun sürüyor.
+ending-over = Oyun bitti.
+ending-solo = Oyun bitti: { $points } puan.
+ending-first-wins = Birinci oyuncu kazandı.
+ending-second-wins = İkinci oyuncu kazandı.
+ending-draw = Berabere.
+ending-draw-agreed = Anlaşmayla berabere.
+ending-time-draw = { $who } için süre doldu, ama { $other } kazanamaz: berabere.
+ending-time-lost = { $who } için süre doldu: { $other } süreden kazandı.
+
+## Bir işlemin neden geri çevrildiği (oyun katmanı), API'nin hata açıklaması olarak
+
+refusal-no-bot-to-ask = bu oyunda sorulacak bir bilgisayar oyuncusu yok
+refusal-no-move-to-hint = ipucu verilecek bir hamle yok
+refusal-match-length = bir maç en az 1 sayıyla kazanılır
+refusal-match-over = maç bitti
+refusal-game-over-next = bu oyun bitti: sıradakine başlayın
+refusal-throw-now = şimdi zar atılmalı
+refusal-no-throw-now = şimdi zar atma sırası değil
+refusal-not-your-turn = sıra sizde değil
+refusal-takeback-chance = şansa bağlı bir oyunda hamle geri alınmaz: atılacak zarlar baştan bağlanmıştır
+refusal-takeback-bot-only = hamleler yalnızca bilgisayara karşı geri alınır
+refusal-game-over = bu oyun bitti
+refusal-takeback-none = geri alınacak bir hamleniz yok
+refusal-draw-no-opponent = beraberlik bir rakibe önerilir; bu oyunda rakip yok
+refusal-draw-offer-stands = beraberlik öneriniz duruyor: karşı taraf da önerirse kabul etmiş olur
+refusal-time-by-server = süre bitimini oyuncu değil, sunucu bildirir
+refusal-game-not-over = oyun henüz bitmedi
+refusal-nothing-to-throw = atılacak bir şey yok
+refusal-undo-steps-first = bütün bir hamle oynamadan önce girdiğiniz adımları geri alın
+refusal-moves-whole = bu oyunda hamleler bütün olarak oynanır
+refusal-no-step-to-undo = geri alınacak adım yok
+refusal-bot-choice-stored = bilgisayarın seçimi kendi hamlesi olarak saklanır
+refusal-undo-steps-before-bot = bilgisayara sormadan önce girdiğiniz adımları geri alın
+refusal-no-helper = bu oyunda yardımcı bilgisayar yok
+refusal-bot-no-move = bilgisayarın oynayacak hamlesi yok
+refusal-time-not-out = o tarafın süresi dolmadı
+refusal-bot-seat = o yerde bilgisayar oynuyor
+refusal-clock-needs-time = saatli bir oyunda her işlem yapıldığı anla birlikte gelir
+refusal-clock-damaged = saatli oyunun bir işleminin zamanı yok: kayıt bozuk
+refusal-time-no-clock = saatsiz bir oyunda süre bitimi bildirilmiş: kayıt bozuk
+refusal-clock-before-first = saat ilk işlemden önce kurulur
+refusal-clock-two-people = saat, iki kişi arasındaki oyun içindir
+refusal-helper-unbuilt = yardımcı bilgisayar kurulamadı
+refusal-hint-whole-move = ipucu bütün hamle içindir: önce adımlarınızı geri alın
+refusal-seat-count = { $game } oyununda { $players } yer var, { $seats } değil
+refusal-takeback-limit = bu oyunda { $n } geri alma hakkının hepsi kullanıldı
+refusal-bot-declines-draw = bilgisayar { $bot } beraberliği kabul etmiyor
+refusal-pass-illegal = pas geçmek (boş hamle) burada kurala aykırı
+refusal-illegal = { $move } burada kurala aykırı
+refusal-no-seat = bu oyunda { $seat } numaralı yer yok
+# Gösterimin kendi açıklaması (`why`) İngilizcedir; burada gösterilmez.
+refusal-unreadable-move = '{ $move }' okunamadı ya da burada kurala uygun bir hamle değil
+refusal-undo-limit = son hamleden beri { $n } adım geri alındı: bunu oynayın
+refusal-record-ceiling = bu maç { $n } işlem sınırına ulaştı: pes edin
+refusal-time-lost = { $who } için süre doldu: oyun süreden kaybedildi
+refusal-chance-damaged = saklanan şans { $stored }, tohumun çektiği şans değil ({ $drawn }): kayıt bozuk
+
+## Biten oyunların çözümlemesi
+
+analysis-no-analyst = { $game } için çözümleyici yok: bir hamlenin neye mal olduğunu söyleyecek bir yargıç yok
+analysis-effort = { $game } için çaba { $min } ile { $max } arasındadır ({ $means }), { $effort } değil
+analysis-format = kaydın biçimi '{ $want }' olmalı, '{ $got }' değil
+analysis-no-seed = bu kaydın tohumu yok: bir oyun bittikten sonra çözümlenir
+analysis-action = { $n }. işlem: { $why }
+analysis-not-over = bu kaydın oyunu bitmedi: bitince çözümlenir
+analysis-records-only = { $game } yalnızca hamle'nin kayıtlarından çözümlenir
+analysis-after-end = { $n }. hamle oyun bittikten sonra geliyor
+analysis-illegal = { $n }. hamle kurala aykırı
+analysis-too-long = bu maçta { $items } karar ve atış var, bir çözümlemenin baktığı { $max } sınırından fazla: oyunları tek tek çözümleyin
+
+## Sunucunun hataları (API'nin `detail` alanı; `error` kodu her dilde aynı sözcüktür)
+
+error-no-game = bu kimlikte bir oyun yok
+error-busy = { $why }: birazdan yeniden deneyin
+error-busy-full = sunucu başkaları için düşünmekle meşgul
+error-busy-client = adresiniz bir istemcinin bekletebileceği kadar düşünce bekletiyor
+error-conflict = oyun bu arada değişti (başka bir isteğiniz ya da bilgisayar önce davrandı): hiçbir şey yapılmadı; oyunu yeniden okuyup tekrar deneyin
+error-invite-unknown = bu davet bilinmiyor
+error-invite-expired = bu davetin süresi geçti
+error-invite-full = bu oyunun bütün yerleri dolu
+error-invite-seated = bu oyunda zaten oturuyorsunuz
+error-revoked = bu anahtar iptal edildi: hâlâ oynadığınız bir tarayıcıyı ya da orada yapılmış bir aktarma bağlantısını kullanın
+error-unknown-token = bu anahtar bir oyuncunun değil
+error-too-many = çok fazla { $what }: { $wait } sn sonra yeniden deneyin
+rate-creations = adresinizden yeni oyuncu ya da oyun
+rate-actions-player = sizden işlem
+rate-actions-address = adresinizden işlem
+rate-hints-player = sizin istediğiniz ipucu
+rate-hints-address = adresinizden istenen ipucu
+rate-streams = adresinizden açılan olay akışı
+rate-people = adresinizden ad değişikliği ve aktarma
+
+## Hapis Tavlası (tez 000): bitişler, zarlar, bir adımın geri çevrilmesi
+
+hapis-won-mars = { $person ->
+        [you] Mars ile kazandınız: 2 puan.
+       *[other] { $side } mars ile kazandı: 2 puan.
+    }
+hapis-won = { $person ->
+        [you] Kazandınız: 1 puan.
+       *[other] { $side } kazandı: 1 puan.
+    }
+# Plakoto'nun "ana" kuralı: bir tarafın başlangıç hanesindeki son pulu (ana pul) orada hapis olursa.
+hapis-won-mother = { $person ->
+        [you] Ana pul kuralıyla kazandınız: { $points } puan.
+       *[other] { $side } ana pul kuralıyla kazandı: { $points } puan.
+    }
+hapis-mothers-tie = İki ana pul da hapis: berabere.
+# Bir atış; çift zar, tezin (bölüm 4.3) verdiği adla.
+hapis-throw = { $high }-{ $low }{ $double ->
+        [1] {" "}(hepyek)
+        [2] {" "}(dubara)
+        [3] {" "}(düse)
+        [4] {" "}(dörtcihar)
+        [5] {" "}(dübeş)
+        [6] {" "}(düşeş)
+       *[0] {""}
+    }
+hapis-opening-throw = beyaz { $white }, siyah { $black }
+hapis-resign-before-start = oyun başlamadı: önce başlamak için zar atın
+hapis-hint-level = '{ $level }' bir düzey değil (beginner, casual, intermediate, advanced, expert)
+hapis-throw-first = önce zar atın
+hapis-no-dice = oynanacak zar yok: önce zar atın
+hapis-unreadable-step = adım okunamadı: { $why }
+hapis-not-one-step = '{ $text }' tek bir adım değil (1/4 ya da 22/off gibi yazın)
+hapis-step-blocked = { $step } oynanamaz: { $why }
+hapis-step-no-play = bu kurala uygun bir oyun olmaz: oynanabildiği kadar çok zar oynanmalı (yalnız biri oynanabiliyorsa büyüğü)
+hapis-step-complete = oyun tamam: oynanacak zar kalmadı
+hapis-blocked-no-checker = { $point }. hanede pulunuz yok
+hapis-blocked-pinned = { $point }. hanedeki pulunuz hapis: rakip pullar oradan gidene dek kıpırdayamaz
+hapis-blocked-backwards = pullar yalnızca ileri gider
+hapis-blocked-not-home = pulları toplamak için bütün pullarınız toplanma alanında (19–24) olmalı ve hiçbiri hapis olmamalı
+hapis-blocked-no-die = kalan zarlardan hiçbiri { $distance } değil (kalan: { $left })
+hapis-blocked-door = { $point }. hane rakibin kapısı: orada iki ya da daha çok rakip pul, ya da hapis bir pulun üstünde rakip pul var
+hapis-blocked-not-farthest = gerekenden büyük bir zar, pul yalnızca en uzak haneden ({ $point }) toplar
+
+## Satranç (tez 001): bitişler
+
+chess-checkmate = { $person ->
+        [you] Mat ederek kazandınız.
+       *[other] { $side } mat ederek kazandı.
+    }
+chess-draw = Berabere: { $reason ->
+        [stalemate] pat
+        [insufficient] yetersiz materyal
+        [threefold] üç kez tekrar
+        [fifty] elli hamle kuralı
+        [fivefold] beş kez tekrar
+        [seventy-five] yetmiş beş hamle kuralı
+       *[other] { $reason }
+    }.
+
+## Öteki oyunların bitişleri
+
+dots-won = { $side } { $won }–{ $lost } kazandı.
+dots-draw = Berabere, { $boxes }–{ $boxes }.
+sim-lost = { $side } kendi renginde bir üçgen tamamladı ve kaybetti.
+g2048-over = Oyun bitti: puan { $score }, en büyük taş { $tile }.
+tour-closed = Kapalı bir tur: { $squares } karenin hepsi gezildi.
+tour-full = Tam bir tur: { $squares } karenin hepsi gezildi.
+tour-open = Her kare gezildi, ama son kare ilkinden bir at hamlesi uzakta değil: { $squares } karelik açık bir tur.
+tour-stuck = At, { $squares } karenin { $visited } tanesini gezdikten sonra sıkıştı.
+queens-solved = Çözüldü: { $n } vezir, hiçbiri ötekini tehdit etmiyor.
+queens-stuck = Sıkıştı: boş karelerin hepsi tehdit altında; { $n } vezirin { $placed } tanesi yerleştirildi.
+
+## Bir tarafın adı, cümlenin ortasında ("beyaz ile oynuyorsunuz …")
+
+plays-white = beyaz
+plays-black = siyah
+plays-red = kırmızı
+plays-blue = mavi
+plays-first = birinci
+plays-second = ikinci
+plays-x = X
+plays-o = O
+plays-player = oyuncu
+plays-nobody = kimse
+plays-vertical = dikey
+plays-horizontal = yatay
+
+## Bilgisayarın hamlesinin neden beklediği (durumun `pending` alanı)
+
+owed-failed = bilgisayar hamle yapamadı ({ $why }): bir sonraki istekte yeniden sorulacak
+owed-busy = { $why }: bilgisayar bir sonraki istekte oynayacak
+owed-unstored-move = bilgisayarın hamlesi saklanamadı ({ $why }): bir sonraki okumada yeniden sorulacak
+owed-unstored-reply = bilgisayarın yanıtı saklanamadı ({ $why }): bir sonraki isteğinizde oynanacak
+
+## Her oyun sayfasının ortak çerçevesi (web/api.js): yerler, davetler, saatler, dereceler
+
+frame-unreachable = Sunucuya ulaşılamıyor. hamle hâlâ çalışıyor mu?
+frame-went-wrong = Bir şeyler ters gitti: { $error }
+frame-revoked-browser = Bu tarayıcının kimliği iptal edildi. Hâlâ oynadığınız bir tarayıcıdan gelen aktarma bağlantısını kullanmak ya da baştan başlamak için sayfanızı (/me) açın.
+frame-who-you = siz
+frame-who-bot = bilgisayar ({ $bot })
+frame-who-nobody-yet = henüz kimse
+frame-who-a-person = bir kişi
+frame-who-friend-waiting = arkadaşınız (henüz gelmedi)
+frame-who-friend = arkadaşınız
+frame-invite-note = Bu bağlantıyı ilk açan öteki yere oturur. Bu sayfa onun hamlelerini geldikçe gösterir.
+frame-invite-note-until = Bu bağlantıyı ilk açan öteki yere oturur ({ $until } tarihine dek geçerli). Bu sayfa onun hamlelerini geldikçe gösterir.
+frame-copy-yourself = Bağlantıyı seçip kendiniz kopyalayın: bu tarayıcı sayfanın kopyalamasına izin vermiyor.
+frame-copied = Bağlantı kopyalandı: arkadaşınıza gönderin.
+frame-clock = Saat
+frame-clock-none = Saatsiz
+frame-clock-3-2 = 3 dakika + hamle başına 2 saniye
+frame-clock-5-3 = 5 + 3
+frame-clock-10-0 = 10 dakika
+frame-clock-15-10 = 15 + 10
+frame-clock-1d = Yazışmalı: hamle başına bir gün
+frame-clock-3d = Yazışmalı: hamle başına üç gün
+frame-clock-you = (siz)
+frame-rated = Dereceli
+frame-rated-yes = (sonuç derecenizi değiştirir; ipucu ve geri alma yok)
+frame-rated-no = (derecesiz: bu rakibin bu tahtada derecesi yok)
+frame-rated-line = Dereceli oyun: { $seats }. İpucu ve geri alma yok.
+frame-against = karşısında
+frame-rated-done = Dereceli oyun. { $changes }.
+frame-rating-yours = Dereceniz
+frame-rating-of = Derece ({ $who })
+frame-rating-change = { $whose }: { $before } → { $after } ({ $change })
+frame-no-seat = Bu oyunda yeriniz yok.
+frame-watching = { $why } Oyunu izliyorsunuz: hamleler oynandıkça görünür.
+frame-pending = { $why } (birazdan yeniden soruluyor)
+frame-update-unreadable = Bir güncelleme okunamadı: { $error }
+frame-join-failed = Katılamadınız ({ $error }).
+frame-join-full = Bu oyunun iki yeri de dolu, davet artık geçmiyor.
+frame-join-expired = Bu davetin süresi geçti: arkadaşınızdan yeni bir oyun isteyin.
+frame-join-unknown = Bu davet bu oyunun değil.
+frame-join-other = Katılamadınız: { $why }
+frame-matchup = { $side } ile oynuyorsunuz, rakibiniz { $who }
+
+## Uçbirimde Hapis Tavlası: tahtanın sözcükleri
+
+hapis-board-off = toplanan: beyaz { $white }, siyah { $black }
+hapis-board-opening = başlangıç atışı bekleniyor
+hapis-board-to-throw = zar atma sırası: { $side }
+hapis-board-to-play = oynama sırası: { $side }, zar { $dice }
+hapis-board-won = { $side } on beş pulunun hepsini topladı
+hapis-board-over = oyun bitti
+
+## `hamle play hapis`: uçbirimde bir maç
+
+hplay-start = Hapis Tavlası, { $n } sayılık maç. { $side } ile oynuyorsunuz.
+hplay-help =
+    Bütün bir oyunu kendi numaralamanızla yazın (başlangıcınız 1. hane, toplanma alanınız 19-24): 1/4 1/6, 19/off.
+    Ya da adım adım: 1/4, ya da bir hane ve bir zar: 1 3.
+      moves   kurala uygun oyunlar, numaralı (#2 ikincisini oynar)
+      hint    bu atış için ustanın en iyi üç oyunu, şanslarıyla
+      undo    bu turdaki son adımı geri al
+      log     şimdiye dek oynananlar    board   tahtayı yeniden göster
+      resign  bu oyundan pes et         quit    maçtan çık
+      help    bu yazı
+hplay-game = === { $n }. oyun — skor: beyaz { $white }, siyah { $black } ===
+hplay-match-over = Maç bitti: { $winner ->
+        [you] maçı siz kazandınız
+       *[bot] maçı bilgisayar kazandı
+    }, { $won }–{ $lost }.
+hplay-bye = Hoşça kalın: maç beyaz { $white }, siyah { $black } durumunda yarım kaldı.
+hplay-status = { $length } sayılık maç: beyaz { $white }, siyah { $black }. Zar { $dice }, kalan: { $left }
+hplay-played-so-far = ; şimdiye dek oynanan: { $steps }
+hplay-prompt = Oyununuz:
+hplay-you-resign = Pes ettiniz.
+hplay-nothing-to-undo = Bu turda geri alınacak bir şey yok.
+hplay-plays-so-far = Şimdiye dek oynananlar:
+hplay-none = (yok)
+hplay-no-move = (oynanacak hamle yok)
+hplay-hint = değer { $equity }, kazanma %{ $win }, mars ile kazanma %{ $mars }, mars ile kaybetme %{ $lost }
+hplay-undo-first = Önce adımlarınızı geri alın ya da adım adım sürdürün.
+hplay-not-number = '{ $text }' bir oyun numarası değil ('moves' yazıp bakın)
+hplay-no-play-number = #{ $n } numaralı bir oyun yok.
+hplay-unreadable = oyun okunamadı: { $why }
+hplay-not-play = '{ $text }' bir oyun değil: 'help' yazın.
+
+## `hamle play OYUN`: uçbirimde herhangi bir oyun
+
+play-help = Oyunun gösterimiyle bir hamle yazın ('moves' kurala uygun hamleleri sıralar); 'history' şimdiye dek oynanan hamleler, 'hint' en güçlü bilgisayarın seçimi, 'bot' hamlenizi yardımcıya yaptırmak (tek kişilik oyunlar), 'undo' son hamlenizi ve bilgisayarın yanıtını geri almak, 'draw' kurallar veriyorsa beraberlik istemek (satranç), vermiyorsa önermek, 'pgn' oyunun PGN kaydı (satranç), 'record' maçın kaydı, 'resign' pes etmek, 'quit' çıkmak içindir.
+play-over = Oyun bitti. { $ending }
+play-moves = Hamleler: { $moves }
+play-prompt = Hamleniz:
+play-bye = Hoşça kalın: oyun yarım kaldı.
+play-legal = Kurala uygun hamleler: { $moves }
+play-so-far = Şimdiye dek oynanan hamleler: { $moves }
+play-hint = İpucu: { $move } ({ $bot } bilgisayarının seçimi, değer { $value })
+play-no-pgn = Bu oyunun PGN kaydı yok: maçın kaydını 'record' yazdırır.
+play-refused = { $why }. Kurala uygun hamleler: { $moves }
+
+## Hapis Tavlası sayfası (web/hapis.html, web/hapis.js). Sözcükler tezin 4.3 bölümünden: pul, hane, kapı,
+## hapis, gele, mars, pulları toplamak, toplanma alanı.
+
+frame-invite-title = Arkadaşınızı çağırın
+frame-invite-send = Bu bağlantıyı birlikte oynamak istediğiniz kişiye gönderin:
+frame-invite-copy = Bağlantıyı kopyala
+hp-title = Hapis Tavlası — hamle
+hp-new-match = Yeni bir Hapis Tavlası maçı
+hp-opponent = Rakip
+hp-bot-beginner = Acemi (bol gürültülü ağ)
+hp-bot-casual = Gelişigüzel
+hp-bot-intermediate = Orta
+hp-bot-advanced = İleri (ağ, 1 kat)
+hp-bot-expert = Usta (ağ, 2 katlı arama)
+hp-bot-heuristic = El yapımı değerlendirme
+hp-bot-thesis = Tezin oyuncusu
+hp-bot-random = Rastgele
+hp-friend = Bir arkadaş (bağlantı gönderin)
+hp-you-play = Oynadığınız taraf
+hp-match-to = Maç kaç sayıya
+hp-points = { $n } sayı
+hp-opening-rule = Başlangıç atışından sonra kazanan
+hp-opening-rethrow = yeniden zar atar (tez)
+hp-opening-play = başlangıçta atılan iki zarı oynar
+hp-next-rule = İlkinden sonraki oyunlara başlayan
+hp-next-winner = önceki oyunun kazananı, ilk zarı atarak
+hp-next-throw = yeniden bir başlangıç atışı
+hp-mother-rule = Ana pul kuralı: başlangıç hanesinde hapis olan son pul 2 sayı kaybettirir
+hp-start = Maçı başlat
+hp-prompt = Rakibinizi seçip başlayın.
+hp-table =
+    .aria-label = Masa
+hp-dice =
+    .aria-label = Zarlar
+hp-undo = Geri al
+hp-hint = İpucu
+hp-hint-level = İpucu düzeyi
+hp-level-expert = usta
+hp-level-advanced = ileri
+hp-resign = Pes et
+hp-next-game = Sonraki oyun
+hp-new = Yeni maç
+hp-moves = Hamleler
+hp-counting = Her taraf kendi başlangıcından sayar: Siyahın p. hanesi Beyazın 25 − p. hanesidir.
+hp-fair = Hilesiz zar
+hp-fair-about = Zarlar bu maçın kendi tohumundan gelir. Başından beri gösterilen SHA-256 taahhüdü:
+hp-record = Maçın kaydı
+hp-revealed = Tohum ve tuz açıklandı: { $reveal } (SHA-256'sı yukarıdaki taahhüttür).
+hp-reveal-later = Tohum, maç bitince açıklanır.
+hp-throw-start = Başlamak için zar at
+hp-throw = Zar at
+hp-you = Siz
+hp-the-bot = Bilgisayar
+hp-your-friend = Arkadaşınız
+hp-owner-you = sizin
+hp-owner-bot = bilgisayarın
+hp-owner-friend = arkadaşınızın
+hp-owner-side = { $side ->
+        [white] Beyazın
+       *[black] Siyahın
+    }
+hp-point = { $person ->
+        [you] { $p }. haneniz
+       *[other] { $owner } { $p }. hanesi
+    }
+hp-point-empty = { $where }: boş
+hp-point-checkers = { $where }: { $person ->
+        [you] { $n } pulunuz
+       *[other] { $owner } { $n } pulu
+    }
+hp-point-pinning = { $person ->
+        [you] , pullarınızdan birini hapsetmiş
+       *[other] , { $owner } bir pulunu hapsetmiş
+    }
+hp-board = { $person ->
+        [you] Tahta: pullarınız 1. haneden (sağ üst) toplanma alanınıza, 19–24. hanelere (sağ alt) gider
+       *[other] Tahta: Beyazın pulları 1. haneden (sağ üst) Beyazın toplanma alanına, 19–24. hanelere (sağ alt) gider
+    }
+hp-move-here = { " " }— buraya oyna
+hp-can-move = { " " }— oynayabilir
+hp-borne-off = Toplanan pullar ({ $owner }): { $n }
+hp-bear-off-here = { " " }— buradan topla
+hp-review-before = { $played } hamlesinden önceki durum, oynayanın tarafından
+hp-review-before-best = { $played } hamlesinden önceki durum; en iyisi { $best } idi, oynayanın tarafından
+hp-review-point = { $p }. hane: { $n } { $side ->
+        [white] beyaz
+       *[black] siyah
+    }
+hp-review-point-pinning = { $p }. hane: { $n } { $side ->
+        [white] beyaz
+       *[black] siyah
+    }, bir { $prisoner ->
+        [white] beyaz
+       *[black] siyah
+    } pulu hapsetmiş
+hp-review-point-empty = { $p }. hane: boş
+hp-opening-line = Başlangıç atışı: Beyaz { $white }, Siyah { $black }.
+hp-die-used = { $d }, oynandı
+hp-score-bot = Bilgisayar { $bot }
+hp-score-nobody = Henüz kimse
+hp-score-friend-waiting = Arkadaşınız (henüz gelmedi)
+hp-score-person = Bir kişi
+hp-match-length = { $n } sayılık maç
+hp-one-game = Tek oyun
+hp-score = { $length } — { $near } · { $far } — { $game }. oyun
+hp-match-won = { $person ->
+        [you] Maçı { $won }–{ $lost } kazandınız.
+       *[other] { $who } maçı { $won }–{ $lost } kazandı.
+    }
+hp-match-level = Maç berabere bitti, { $a }–{ $b }.
+hp-start-next = Hazır olunca sonraki oyunu başlatın.
+hp-throw-for-start = Başlamak için zar atın: büyük zar başlar.
+hp-your-throw = Sıra sizde: zar atın.
+hp-to-throw = Zar atma sırası: { $who }.
+hp-to-play = Oynama sırası: { $who }.
+hp-played-so-far = { $steps } oynandı; kalan zarlarla sürdürün ya da geri alın.
+hp-you-threw = { $dice } attınız: bir pul, sonra işaretli bir hane seçin.
+hp-bot-thinking = Bilgisayar düşünüyor…
+hp-waiting-friend = Arkadaşınızın katılması bekleniyor.
+hp-friend-playing = Arkadaşınız zarını oynuyor.
+hp-waiting-next = Sonraki oyunun başlaması bekleniyor.
+hp-waiting-start = Başlangıç atışı bekleniyor.
+hp-off-board = tahtanın dışına
+hp-or = ya da
+hp-checker-can-go = { $point }. hanenizdeki pul şuraya gidebilir: { $targets }.
+hp-choose-checker = Bir pul seçin.
+hp-cannot-move-from = Bu zarlarla oradan pullarınızdan hiçbiri oynayamaz.
+hp-no-move = hamle yok
+hp-hint-line = değer { $equity }, kazanma { $win }, mars ile kazanma { $mars }, mars ile kaybetme { $lost }
+hp-best-plays = { $level } oyuncunun en iyi oyunları
+hp-resign-confirm = Bu oyundan pes edilsin mi? Puanları { $against ->
+        [bot] bilgisayar
+       *[person] rakibiniz
+    } alır (hiç pul toplamadıysanız 2).
