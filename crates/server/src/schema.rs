@@ -56,8 +56,22 @@ pub(crate) struct AnalysisQuery {
 pub(crate) struct ErrorBody {
     /// A short code for programs (`bad_request`, `not_found`, `too_many`, …: docs/api.md lists them).
     error: String,
-    /// A sentence for people.
+    /// A sentence for people, in the request's `Accept-Language` (`tr` or `en`).
     detail: String,
+    /// The sentence as a message of the catalogs, for a page to say in its own language.
+    msg: Message,
+}
+
+/// A message of the catalogs (docs/l10n.md): its id and its arguments, each a number, words shown as they are, or
+/// another message.
+#[derive(ToSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Message {
+    /// The message's id in every catalog (`log-throws`).
+    id: String,
+    /// Its arguments by name, when it has any.
+    #[schema(value_type = Option<Object>)]
+    args: Option<Value>,
 }
 
 /// `malformed_json`: the body is not JSON; `bad_request`: not an object, not of the request's type (a missing or
@@ -397,6 +411,9 @@ pub(crate) struct State {
     /// Why a bot's move is owed while nobody thinks it (it is asked again on the next request), or null.
     #[schema(required = true)]
     pending: Option<String>,
+    /// The same as a message of the catalogs, or null.
+    #[schema(required = true)]
+    pending_msg: Option<Message>,
     /// The game's own view (docs/api.md), with the steps entered so far applied.
     #[schema(value_type = Object)]
     board: Value,
@@ -703,8 +720,10 @@ pub(crate) struct Ending {
     /// The seat that resigned, or null.
     #[schema(required = true)]
     resigned: Option<u8>,
-    /// The sentence that says so.
+    /// The sentence that says so, in English.
     text: String,
+    /// The sentence as a message of the catalogs.
+    msg: Message,
 }
 
 /// A line of the match's log.
@@ -716,8 +735,10 @@ pub(crate) struct LogLine {
     /// The seat it concerns, or null.
     #[schema(required = true)]
     seat: Option<u8>,
-    /// What happened ("White throws 5-3.").
+    /// What happened, in English ("White throws 5-3.").
     text: String,
+    /// What happened as a message of the catalogs.
+    msg: Message,
 }
 
 /// The dice's commitment.

@@ -303,7 +303,7 @@ fn real_states_of_every_moment_fit_the_document() {
 }
 
 #[test]
-fn errors_are_exactly_error_and_detail() {
+fn errors_are_exactly_error_detail_and_msg() {
     let server = Server::in_memory();
     let doc = document(&server);
     let client = Client::player(&server);
@@ -329,7 +329,7 @@ fn errors_are_exactly_error_and_detail() {
     let schema = &doc["components"]["schemas"]["ErrorBody"];
     let properties: BTreeSet<&str> =
         schema["properties"].as_object().expect("properties").keys().map(String::as_str).collect();
-    assert_eq!(properties, BTreeSet::from(["error", "detail"]));
+    assert_eq!(properties, BTreeSet::from(["error", "detail", "msg"]));
     for (status, answer) in answers {
         assert_eq!(answer.status, status, "{}", answer.body);
         if status == 200 {
@@ -337,5 +337,7 @@ fn errors_are_exactly_error_and_detail() {
         }
         let fields: BTreeSet<&str> = answer.body.as_object().expect("an object").keys().map(String::as_str).collect();
         assert_eq!(fields, properties, "{}", answer.body);
+        let id = answer.body["msg"]["id"].as_str().expect("a message's id");
+        assert!(hamle_l10n::ids(hamle_l10n::Lang::Tr).iter().any(|known| known == id), "{id} is in the catalogs");
     }
 }
