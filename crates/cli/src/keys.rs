@@ -10,7 +10,8 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use crossterm::style::{Color, Print, ResetColor, SetBackgroundColor, SetForegroundColor};
 use crossterm::{cursor, queue, terminal};
 use hamle_arena::{Action, GameKind, Live, Seat, Setup as LiveSetup, Spec};
-use hamle_core::Budget;
+use hamle_core::{Budget, Msg};
+use hamle_l10n::render;
 use serde_json::Value;
 
 /// A game to play: its start, its seed, and the bot to watch (if any).
@@ -47,7 +48,7 @@ impl Play {
     /// Makes the move, then lets chance answer; a move that does not read or is not legal changes nothing and
     /// says why.
     fn step(&mut self, mv: &str) -> Result<(), String> {
-        self.live.act(0, Action::Move { mv: mv.to_owned() }).map(|_| ()).map_err(|e| e.to_string())
+        self.live.act(0, Action::Move { mv: mv.to_owned() }).map(|_| ()).map_err(|e| render(crate::lang(), e.msg()))
     }
 
     /// The watched bot's move, made; `None` when the game is over (the play layer refuses a move then).
@@ -69,10 +70,18 @@ impl Play {
 
     fn summary(&self) -> String {
         let view = self.view();
-        let ending = view["ending"]["text"].as_str().unwrap_or("Game over.");
-        let moves = &view["board"]["moves"];
-        format!("{} {} moves (seed {}).", ending.trim_end_matches('.').to_owned() + ",", moves, self.seed)
+        let ending = match serde_json::from_value::<Msg>(view["ending"]["msg"].clone()) {
+            Ok(msg) => msg,
+            Err(_) => Msg::new("ending-over"),
+        };
+        let moves = view["board"]["moves"].as_u64().unwrap_or(0);
+        say(Msg::new("keys-summary").arg("ending", ending).arg("moves", moves).arg("seed", self.seed.to_string()))
     }
+}
+
+/// `msg` in the terminal's language.
+fn say(msg: Msg) -> String {
+    render(crate::lang(), &msg)
 }
 
 /// Plays in the terminal when there is one, else line by line on standard input and output.
@@ -93,7 +102,7 @@ fn run_lines(play: &mut Play, input: &mut dyn BufRead, out: &mut dyn Write) -> R
         writeln!(out, "{}\n{}", play.live.board(0), play.summary())?;
         return Ok(());
     }
-    writeln!(out, "Type a move ({}) and Enter; 'quit' leaves.", play.arrows.join(", "))?;
+    writeln!(out, "{}", say(Msg::new("keys-type").arg("moves", play.arrows.join(", "))))?;
     let mut line = String::new();
     loop {
         writeln!(out, "\n{}", play.live.board(0))?;
@@ -101,17 +110,18 @@ fn run_lines(play: &mut Play, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             writeln!(out, "{}", play.summary())?;
             return Ok(());
         }
-        write!(out, "Your move: ")?;
+        // A catalog's message ends at its last word: the prompt's space is the terminal's.
+        write!(out, "{} ", say(Msg::new("play-prompt")))?;
         out.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
-            writeln!(out, "\nBye: the game is left unfinished (score {}).", play.score())?;
+            writeln!(out, "\n{}", say(Msg::new("keys-bye").arg("score", play.score())))?;
             return Ok(());
         }
         match line.trim() {
             "" => {}
             "quit" | "exit" | "q" => {
-                writeln!(out, "Bye: the game is left unfinished (score {}).", play.score())?;
+                writeln!(out, "{}", say(Msg::new("keys-bye").arg("score", play.score())))?;
                 return Ok(());
             }
             text => {
@@ -166,11 +176,7 @@ fn key_arrow(key: KeyEvent) -> Option<Result<usize, ()>> {
 
 fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
     let raw = RawMode::enter()?;
-    let mut status = if play.watching {
-        "Watching the bot: q quits.".to_owned()
-    } else {
-        "Arrow keys, wasd or hjkl move; q quits.".to_owned()
-    };
+    let mut status = say(Msg::new(if play.watching { "keys-watching" } else { "keys-arrows" }));
     let left_early = loop {
         draw(play, &status)?;
         if play.live.over() {
@@ -184,7 +190,7 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
                 break true;
             }
             if let Some(mv) = play.bot_step() {
-                status = format!("The bot played {mv}. q quits.");
+                status = say(Msg::new("keys-bot-played").arg("move", mv));
             }
             continue;
         }
@@ -194,8 +200,8 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
                 Some(Ok(arrow)) => {
                     let mv = play.arrows[arrow];
                     status = match play.step(mv) {
-                        Ok(()) => format!("You played {mv}."),
-                        Err(why) => format!("Not a move: {why}."),
+                        Ok(()) => say(Msg::new("keys-you-played").arg("move", mv)),
+                        Err(why) => say(Msg::new("keys-not-a-move").arg("why", why)),
                     }
                 }
                 None => {}
@@ -205,7 +211,7 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
     drop(raw);
     println!("{}", play.live.board(0));
     if left_early {
-        println!("Left unfinished at score {} (seed {}).", play.score(), play.seed);
+        println!("{}", say(Msg::new("keys-left").arg("score", play.score()).arg("seed", play.seed.to_string())));
     } else {
         println!("{}", play.summary());
     }
@@ -245,7 +251,13 @@ fn draw(play: &Play, status: &str) -> Result<()> {
     queue!(out, cursor::MoveTo(0, 0), terminal::Clear(terminal::ClearType::All))?;
     queue!(
         out,
-        Print(format!("hamle   score {}   moves {}   seed {}\r\n\r\n", board["score"], board["moves"], play.seed))
+        Print(format!(
+            "hamle   {}\r\n\r\n",
+            say(Msg::new("keys-header")
+                .arg("score", board["score"].as_u64().unwrap_or(0))
+                .arg("moves", board["moves"].as_u64().unwrap_or(0))
+                .arg("seed", play.seed.to_string()))
+        ))
     )?;
     for row in board["board"].as_array().into_iter().flatten() {
         for line in 0..3 {

@@ -34,7 +34,7 @@ use hamle_lab::report::Report;
 struct Cli {
     /// The language of the words for people, `en` or `tr` (default: the locale, `LANG`); taken anywhere on the
     /// command line. `--json`, notation and PGN never change with it.
-    #[arg(long, global = true, value_name = "LANG")]
+    #[arg(long, value_name = "LANG")]
     lang: Option<String>,
     #[command(subcommand)]
     command: Option<Command>,

@@ -362,6 +362,20 @@ play-hint = Hint: { $move } (the { $bot } bot's choice, value { $value })
 play-no-pgn = This game has no PGN: 'record' prints the match's record.
 play-refused = { $why }. Legal moves: { $moves }
 
+## Games by the arrow keys in the terminal (2048)
+
+keys-type = Type a move ({ $moves }) and Enter; 'quit' leaves.
+keys-bye = Bye: the game is left unfinished (score { $score }).
+keys-watching = Watching the bot: q quits.
+keys-arrows = Arrow keys, wasd or hjkl move; q quits.
+keys-bot-played = The bot played { $move }. q quits.
+keys-you-played = You played { $move }.
+keys-not-a-move = Not a move: { $why }.
+keys-left = Left unfinished at score { $score } (seed { $seed }).
+# The ending is a message of its own ("Game over: score 2,048, largest tile 256.").
+keys-summary = { $ending } { $moves } moves (seed { $seed }).
+keys-header = score { $score }   moves { $moves }   seed { $seed }
+
 ## Hapis Tavlası's page (web/hapis.html, web/hapis.js)
 
 frame-invite-title = Invite your friend

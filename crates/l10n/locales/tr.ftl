@@ -359,6 +359,19 @@ play-hint = İpucu: { $move } ({ $bot } bilgisayarının seçimi, değer { $valu
 play-no-pgn = Bu oyunun PGN kaydı yok: maçın kaydını 'record' yazdırır.
 play-refused = { $why }. Kurala uygun hamleler: { $moves }
 
+## Uçbirimde ok tuşlarıyla oynanan oyunlar (2048)
+
+keys-type = Bir hamle yazıp ({ $moves }) Enter'a basın; 'quit' çıkar.
+keys-bye = Hoşça kalın: oyun yarım kaldı (puan { $score }).
+keys-watching = Bilgisayar izleniyor: q çıkar.
+keys-arrows = Ok tuşları, wasd ya da hjkl oynatır; q çıkar.
+keys-bot-played = Bilgisayar { $move } oynadı. q çıkar.
+keys-you-played = { $move } oynadınız.
+keys-not-a-move = Hamle değil: { $why }.
+keys-left = { $score } puanda yarım bırakıldı (tohum { $seed }).
+keys-summary = { $ending } { $moves } hamle (tohum { $seed }).
+keys-header = puan { $score }   hamle { $moves }   tohum { $seed }
+
 ## Hapis Tavlası sayfası (web/hapis.html, web/hapis.js). Sözcükler tezin 4.3 bölümünden: pul, hane, kapı,
 ## hapis, gele, mars, pulları toplamak, toplanma alanı.
 

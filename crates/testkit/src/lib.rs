@@ -5,13 +5,15 @@
 //! counts move sequences to compare with published numbers, and [`check_golden`] with
 //! [`playthrough`] pins whole seeded games to text files under review; [`check_encoding`] plays random games
 //! and checks a game's [`hamle_core::Encoding`] (actions and observations for learners) at every state;
-//! [`random_positions`] gives realistic states for tests and benchmarks.
+//! [`random_positions`] gives realistic states for tests and benchmarks; [`languages::english_in`] finds English
+//! in a text a face shows in Turkish, by the catalogs' own words.
 //!
 //! It holds no game, no bot and no search, and it is for tests only: its functions panic with a
 //! descriptive message when a check fails, instead of returning errors.
 
 pub mod encoding;
 pub mod golden;
+pub mod languages;
 pub mod perft;
 pub mod positions;
 pub mod smoke;

@@ -136,57 +136,6 @@ pub async fn turkish_session(driver: &Driver, width: u32, height: u32) -> Client
     .await
 }
 
-/// The words of a catalog's messages (letters only, four or more, in lower case): its comments, ids, variables
-/// and variant keys left out.
-fn catalog_words(source: &str) -> std::collections::BTreeSet<String> {
-    let mut words = std::collections::BTreeSet::new();
-    for line in source.lines() {
-        let line = line.trim_start();
-        if line.starts_with('#') || line.is_empty() {
-            continue;
-        }
-        // A message's first line is `id = value`; attributes `.name = value`; the rest are its continuation.
-        let value = match line.split_once('=') {
-            Some((head, rest))
-                if !head.contains(' ')
-                    || head.starts_with('.')
-                    || head.trim_end().chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
-            {
-                rest
-            }
-            _ => line,
-        };
-        let mut plain = String::new();
-        let (mut braces, mut brackets) = (0, 0);
-        for c in value.chars() {
-            match c {
-                '{' => braces += 1,
-                '}' => braces -= 1,
-                '[' if braces == 0 => brackets += 1,
-                ']' if braces == 0 => brackets -= 1,
-                _ if braces == 0 && brackets == 0 => plain.push(c),
-                _ => plain.push(' '),
-            }
-            if matches!(c, '{' | '}' | '[' | ']') {
-                plain.push(' ');
-            }
-        }
-        for word in plain.split(|c: char| !c.is_alphabetic()) {
-            if word.chars().count() >= 4 {
-                words.insert(word.to_lowercase());
-            }
-        }
-    }
-    words
-}
-
-/// The words of the English catalog that the Turkish one never uses: a page in Turkish that shows one of them
-/// shows English.
-pub fn english_only_words() -> std::collections::BTreeSet<String> {
-    let turkish = catalog_words(hamle_l10n::Lang::Tr.source());
-    catalog_words(hamle_l10n::Lang::En.source()).difference(&turkish).cloned().collect()
-}
-
 /// Fails unless the page is in Turkish: it asked its catalog for no message it lacks, and no word of its text
 /// (its visible text, its title and its elements' labels) is one of English's own, but for `verbatim` words (a
 /// bot's spec, a person's name) that are shown as they are.
@@ -200,12 +149,7 @@ pub async fn all_turkish(client: &Client, verbatim: &[&str], what: &str) {
          .map((e) => [e.getAttribute('aria-label'), e.getAttribute('title'), e.getAttribute('placeholder')].join(' '))].join(' ')",
     )
     .await;
-    let mut text = shown.as_str().unwrap_or_default().to_owned();
-    for word in verbatim {
-        text = text.replace(word, " ");
-    }
-    let english = english_only_words();
-    let found: std::collections::BTreeSet<String> =
-        text.split(|c: char| !c.is_alphabetic()).map(str::to_lowercase).filter(|w| english.contains(w)).collect();
+    let text = shown.as_str().unwrap_or_default();
+    let found = hamle_testkit::languages::english_in(text, verbatim);
     assert!(found.is_empty(), "{what}: English on a Turkish page: {found:?}\n{text}");
 }
