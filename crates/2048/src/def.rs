@@ -2,6 +2,7 @@
 
 use hamle_core::Bot;
 use hamle_core::bot::RandomBot;
+use hamle_l10n::Lang;
 use std::sync::Arc;
 
 use hamle_core::{Allowed, BotDef, Cap, Face, GameDef, Msg, ParamDoc, Params, Refused, SpecError};
@@ -89,6 +90,7 @@ pub fn definition() -> GameDef<G2048> {
     face.draw = |game, stream| game.draw(stream);
     face.ending = |game| Msg::new("g2048-over").arg("score", game.score()).arg("tile", 1u64 << game.top_exponent());
     face.hints = Some(hints);
+    face.text = Some(|game, _, lang| game.board_text(Lang::parse(lang).unwrap_or(Lang::En)));
     face.arrows = Some(["up", "right", "down", "left"]);
     face.analyst = Some(crate::analysis::analyst());
     GameDef {

@@ -6,7 +6,8 @@
 
 use std::fmt;
 
-use hamle_core::Notation;
+use hamle_core::{Msg, Notation};
+use hamle_l10n::Lang;
 
 use crate::board::{Board, Direction};
 use crate::rules::{G2048, MAX_RECORDED, PositionFault};
@@ -143,16 +144,27 @@ impl Notation for G2048 {
 }
 
 impl fmt::Display for G2048 {
+    /// The board in English: see [`G2048::board_text`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text(Lang::En))
+    }
+}
+
+impl G2048 {
+    /// The tiles in a grid, then the score and the moves made, in `lang`.
+    pub fn board_text(&self, lang: Lang) -> String {
         let line = "+------+------+------+------+";
-        writeln!(f, "{line}")?;
+        let mut out = format!("{line}\n");
         for row in self.board().exponents() {
             for e in row {
-                if e == 0 { write!(f, "|      ")? } else { write!(f, "|{:^6}", 1u32 << e)? }
+                out.push_str(&if e == 0 { "|      ".to_owned() } else { format!("|{:^6}", 1u32 << e) });
             }
-            writeln!(f, "|\n{line}")?;
+            out.push_str(&format!("|\n{line}\n"));
         }
-        write!(f, "score {}  moves {}", self.score(), self.moves())
+        let status = Msg::new("g2048-board-status")
+            .arg("score", self.score().to_string())
+            .arg("moves", self.moves().to_string());
+        out + &hamle_l10n::render(lang, &status)
     }
 }
 

@@ -479,8 +479,9 @@ pub trait Live: Send {
     /// Whether the match is over (its seed may be revealed).
     fn over(&self) -> bool;
 
-    /// The board of the game in play drawn as text for the terminal, as the person at `seat` sees it.
-    fn board(&self, seat: u8) -> String;
+    /// The board of the game in play drawn as text for the terminal, as the person at `seat` sees it, its words
+    /// in `lang`.
+    fn board(&self, seat: u8, lang: Lang) -> String;
 
     /// How many records the match holds.
     fn version(&self) -> usize;
@@ -1388,9 +1389,9 @@ impl<G: Notation + std::fmt::Display> Live for Match<G> {
         self.match_over()
     }
 
-    fn board(&self, seat: u8) -> String {
+    fn board(&self, seat: u8, lang: Lang) -> String {
         match self.def.face.text {
-            Some(text) => text(&self.state, self.player_of(seat)),
+            Some(text) => text(&self.state, self.player_of(seat), lang.tag()),
             None => self.state.to_string(),
         }
     }

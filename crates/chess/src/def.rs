@@ -80,8 +80,8 @@ fn spec_fen(text: &str) -> String {
 }
 
 /// The board as `player` sees it: the game's own drawing for white, turned round for black (rank 1 at the top,
-/// the h-file on the left).
-fn drawn(game: &Chess, player: Player) -> String {
+/// the h-file on the left). Pieces and coordinates are the same in every language.
+fn drawn(game: &Chess, player: Player, _lang: &str) -> String {
     let white = game.to_string();
     if player == 0 {
         return white;
@@ -276,10 +276,10 @@ mod tests {
     #[test]
     fn black_sees_the_board_turned_round_and_white_sees_the_games_own_drawing() {
         let chess = Chess::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").expect("a position");
-        assert_eq!(drawn(&chess, 0), chess.to_string());
+        assert_eq!(drawn(&chess, 0, "en"), chess.to_string());
         // Written by hand: rank 1 on top, read from the h-file, so the rooks and king stand at h1, e1 and a1.
         let black = "1  ♖ · · ♔ · · · ♖\n2  · · · · · · · ·\n3  · · · · · · · ·\n4  · · · · · · · ·\n\
                      5  · · · · · · · ·\n6  · · · · · · · ·\n7  · · · · · · · ·\n8  · · · ♚ · · · ·\n   h g f e d c b a";
-        assert_eq!(drawn(&chess, 1), black);
+        assert_eq!(drawn(&chess, 1, "tr"), black);
     }
 }

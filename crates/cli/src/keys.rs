@@ -99,13 +99,13 @@ pub fn run(kind: &'static dyn GameKind, arrows: [&'static str; 4], setup: &Setup
 fn run_lines(play: &mut Play, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
     if play.watching {
         while play.bot_step().is_some() {}
-        writeln!(out, "{}\n{}", play.live.board(0), play.summary())?;
+        writeln!(out, "{}\n{}", play.live.board(0, crate::lang()), play.summary())?;
         return Ok(());
     }
     writeln!(out, "{}", say(Msg::new("keys-type").arg("moves", play.arrows.join(", "))))?;
     let mut line = String::new();
     loop {
-        writeln!(out, "\n{}", play.live.board(0))?;
+        writeln!(out, "\n{}", play.live.board(0, crate::lang()))?;
         if play.live.over() {
             writeln!(out, "{}", play.summary())?;
             return Ok(());
@@ -209,7 +209,7 @@ fn run_terminal(play: &mut Play, delay: Duration) -> Result<()> {
         }
     };
     drop(raw);
-    println!("{}", play.live.board(0));
+    println!("{}", play.live.board(0, crate::lang()));
     if left_early {
         println!("{}", say(Msg::new("keys-left").arg("score", play.score()).arg("seed", play.seed.to_string())));
     } else {

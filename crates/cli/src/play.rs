@@ -117,7 +117,7 @@ pub fn run(mut live: Box<dyn Live>, input: &mut dyn BufRead, out: &mut dyn Write
 /// The board as the person sees it, from the seat they sit at (seat 0's when bots play alone).
 fn board(live: &dyn Live) -> String {
     let seat = live.seats().iter().position(|s| *s == Seat::Person).unwrap_or(0);
-    live.board(u8::try_from(seat).unwrap_or(0))
+    live.board(u8::try_from(seat).unwrap_or(0), crate::lang())
 }
 
 /// The game's PGN, for games whose view carries one (chess), its result set from the match when the game

@@ -78,9 +78,12 @@ fn json_and_notation_are_the_same_in_every_language() {
         &["play", "chess", "--bot", "random"],
     ];
     for args in commands {
-        let input = "e4\npgn\nquit\n";
-        let english = hamle_in_with_input(&[("LANG", "C")], args, input);
-        let turkish = hamle_in_with_input(&TURKISH, args, input);
+        let (english, turkish) = if args[0] == "play" {
+            let input = "e4\npgn\nquit\n";
+            (hamle_in_with_input(&[("LANG", "C")], args, input), hamle_in_with_input(&TURKISH, args, input))
+        } else {
+            (hamle_in(&[("LANG", "C")], args), hamle_in(&TURKISH, args))
+        };
         assert!(english.status.success() && turkish.status.success(), "{args:?}: {}", text(&turkish.stderr));
         if args[0] == "play" {
             // The game's PGN, between its first tag and its result, is the same text.
@@ -101,5 +104,20 @@ fn json_and_notation_are_the_same_in_every_language() {
             };
             assert_eq!(answer(&english.stdout), answer(&turkish.stdout), "{args:?}");
         }
+    }
+}
+
+#[test]
+fn every_game_s_board_and_prompt_in_the_terminal_are_turkish_under_lang_tr() {
+    let games = ["tictactoe", "domineering", "grundy", "sim", "dots", "knights-tour", "queens", "chess", "2048"];
+    for game in games {
+        let out = hamle_in_with_input(&TURKISH, &["play", game], "moves\nquit\n");
+        assert!(out.status.success(), "{game}: {}", text(&out.stderr));
+        let shown = text(&out.stdout);
+        assert!(shown.contains(&render(Lang::Tr, &Msg::new("play-prompt"))), "{game}: {shown}");
+        // 2048's moves are its notation, as SAN is chess's: shown as they are.
+        let notation: &[&str] = if game == "2048" { &["up", "right", "down", "left"] } else { &[] };
+        let english = english_in(&shown, notation);
+        assert!(english.is_empty(), "{game}: English in the Turkish terminal: {english:?}\n{shown}");
     }
 }

@@ -193,9 +193,10 @@ pub struct Face<G: Game> {
     pub players: fn(&G) -> [&'static str; 2],
     /// The board as the page draws it (JSON of the game's own shape).
     pub view: fn(&G) -> Value,
-    /// The board drawn as text for the terminal's person playing `player`, when it is not the game's plain text
-    /// (chess: black's side at the bottom for black).
-    pub text: Option<fn(&G, Player) -> String>,
+    /// The board drawn as text for the terminal's person playing `player`, in the language whose tag is given
+    /// (`en`, `tr`), when it is not the game's plain text (chess: black's side at the bottom for black; Hapis:
+    /// its words in Turkish).
+    pub text: Option<fn(&G, Player, &str) -> String>,
     /// Who throws at a chance node.
     pub roller: fn(&G) -> Roller,
     /// Moves entered a step at a time, when the game has them.

@@ -12,6 +12,7 @@ use serde_json::{Value, json};
 use std::sync::Arc;
 
 use hamle_core::SpecError;
+use hamle_l10n::Lang;
 
 use crate::bots::{Filter, Level, Net, Player, hints};
 use crate::{Entry, Hapis, Opening, Phase, Play, Position, Settings, Side};
@@ -211,6 +212,7 @@ pub fn definition() -> GameDef<Hapis> {
                 _ => format!("{}-{}", dice.0, dice.1),
             },
             chance_msg: Some(say_throw),
+            text: Some(|game, _, lang| game.board_text(Lang::parse(lang).unwrap_or(Lang::En))),
             analyst: Some(crate::analysis::analyst()),
             ..Face::new("hapis", |_| ["white", "black"], view)
         },

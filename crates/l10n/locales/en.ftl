@@ -376,6 +376,17 @@ keys-left = Left unfinished at score { $score } (seed { $seed }).
 keys-summary = { $ending } { $moves } moves (seed { $seed }).
 keys-header = score { $score }   moves { $moves }   seed { $seed }
 
+## The other games' boards in the terminal
+
+grundy-board-to-move = player { $n } to move
+sim-board-to-move = { $side } to move
+sim-board-lost = { $side } completed a triangle and lost
+# A box by its owner's initial.
+dots-board-red-box = R
+dots-board-blue-box = B
+dots-board-status = red { $red } · blue { $blue } · { $side } to move
+g2048-board-status = score { $score }  moves { $moves }
+
 ## Hapis Tavlası's page (web/hapis.html, web/hapis.js)
 
 frame-invite-title = Invite your friend

@@ -372,6 +372,17 @@ keys-left = { $score } puanda yarım bırakıldı (tohum { $seed }).
 keys-summary = { $ending } { $moves } hamle (tohum { $seed }).
 keys-header = puan { $score }   hamle { $moves }   tohum { $seed }
 
+## Öteki oyunların uçbirimdeki tahtaları
+
+grundy-board-to-move = sıra { $n }. oyuncuda
+sim-board-to-move = sıra: { $side }
+sim-board-lost = { $side } bir üçgen tamamladı ve kaybetti
+# Bir kutu, sahibinin baş harfiyle.
+dots-board-red-box = K
+dots-board-blue-box = M
+dots-board-status = kırmızı { $red } · mavi { $blue } · sıra: { $side }
+g2048-board-status = puan { $score }  hamle { $moves }
+
 ## Hapis Tavlası sayfası (web/hapis.html, web/hapis.js). Sözcükler tezin 4.3 bölümünden: pul, hane, kapı,
 ## hapis, gele, mars, pulları toplamak, toplanma alanı.
 

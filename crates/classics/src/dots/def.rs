@@ -2,6 +2,7 @@
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, Msg, Notation, ParamDoc, Params};
+use hamle_l10n::Lang;
 use serde_json::json;
 
 use super::bots::Strong;
@@ -27,6 +28,7 @@ pub fn definition() -> GameDef<Dots> {
         }
     };
     face.analyst = Some(super::analysis::analyst());
+    face.text = Some(|game, _, lang| game.board_text(Lang::parse(lang).unwrap_or(Lang::En)));
     GameDef {
         name: "dots",
         about: "Dots and Boxes: draw lines in turn; complete a box to score it and draw again (thesis §3.1.2)",

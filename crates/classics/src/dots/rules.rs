@@ -4,7 +4,8 @@
 
 use std::fmt;
 
-use hamle_core::{Game, GameInfo, Player, Turn};
+use hamle_core::{Game, GameInfo, Msg, Player, Turn};
+use hamle_l10n::Lang;
 
 /// The largest side of a board, in boxes.
 pub const MAX_SIDE: usize = 6;
@@ -203,8 +204,19 @@ impl Game for Dots {
 }
 
 impl fmt::Display for Dots {
-    /// The grid: dots `+`, drawn lines `---` and `|`, and the score.
+    /// The board in English: see [`Dots::board_text`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text(Lang::En))
+    }
+}
+
+impl Dots {
+    /// The grid: dots `+`, drawn lines `---` and `|`, each box by its owner's letter, and the score, in `lang`.
+    pub fn board_text(&self, lang: Lang) -> String {
+        use fmt::Write;
+        let say = |msg: Msg| hamle_l10n::render(lang, &msg);
+        let letters = [say(Msg::new("dots-board-red-box")), say(Msg::new("dots-board-blue-box"))];
+        let mut f = String::new();
         let horizontal = (self.rows + 1) * self.cols;
         let on = |l: usize| self.drawn >> l & 1 == 1;
         for r in 0..=self.rows {
@@ -212,28 +224,25 @@ impl fmt::Display for Dots {
             for c in 0..self.cols {
                 line.push_str(if on(r * self.cols + c) { "---+" } else { "   +" });
             }
-            writeln!(f, "{line}")?;
+            let _ = writeln!(f, "{line}");
             if r < self.rows {
                 let mut line = String::new();
                 for c in 0..=self.cols {
                     line.push(if on(horizontal + r * (self.cols + 1) + c) { '|' } else { ' ' });
                     if c < self.cols {
-                        line.push_str(match self.owner(r, c) {
-                            Some(0) => " R ",
-                            Some(_) => " B ",
-                            None => "   ",
-                        });
+                        match self.owner(r, c) {
+                            Some(p) => line.push_str(&format!(" {} ", letters[usize::from(p.min(1))])),
+                            None => line.push_str("   "),
+                        }
                     }
                 }
-                writeln!(f, "{line}")?;
+                let _ = writeln!(f, "{line}");
             }
         }
-        writeln!(
-            f,
-            "red {} · blue {} · {} to move",
-            self.score()[0],
-            self.score()[1],
-            ["red", "blue"][usize::from(self.to_move)]
-        )
+        let status = Msg::new("dots-board-status")
+            .arg("red", self.score()[0].to_string())
+            .arg("blue", self.score()[1].to_string())
+            .arg("side", Msg::new(["plays-red", "plays-blue"][usize::from(self.to_move.min(1))]));
+        f + &say(status) + "\n"
     }
 }

@@ -2,6 +2,7 @@
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, Notation, ParamDoc, Params};
+use hamle_l10n::Lang;
 use serde_json::json;
 
 use super::bots::Perfect;
@@ -43,6 +44,7 @@ pub fn definition() -> GameDef<Grundy> {
         commands: super::commands::COMMANDS,
         face: Face {
             analyst: Some(super::analysis::analyst()),
+            text: Some(|game, _, lang| game.board_text(Lang::parse(lang).unwrap_or(Lang::En))),
             ..Face::new(
                 "grundy",
                 |_| ["first", "second"],

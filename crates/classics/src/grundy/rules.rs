@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use hamle_core::{Game, GameInfo, Player, Turn};
+use hamle_core::{Game, GameInfo, Msg, Player, Turn};
+use hamle_l10n::Lang;
 
 /// The largest heap the game takes.
 pub const MAX_HEAP: u32 = 1_000;
@@ -116,12 +117,21 @@ impl Game for Grundy {
 }
 
 impl fmt::Display for Grundy {
-    /// The heaps, each as its size and a row of counters (up to 40 shown), and who is to move.
+    /// The board in English: see [`Grundy::board_text`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text(Lang::En))
+    }
+}
+
+impl Grundy {
+    /// The heaps, each as its size and a row of counters (up to 40 shown), and who is to move, in `lang`.
+    pub fn board_text(&self, lang: Lang) -> String {
+        let mut out = String::new();
         for &h in &self.heaps {
             let shown = h.min(40) as usize;
-            writeln!(f, "{h:>4}  {}{}", "|".repeat(shown), if h > 40 { "…" } else { "" })?;
+            out.push_str(&format!("{h:>4}  {}{}\n", "|".repeat(shown), if h > 40 { "…" } else { "" }));
         }
-        writeln!(f, "player {} to move", self.to_move + 1)
+        let status = Msg::new("grundy-board-to-move").arg("n", (self.to_move + 1).to_string());
+        out + &hamle_l10n::render(lang, &status) + "\n"
     }
 }

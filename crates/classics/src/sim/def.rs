@@ -2,6 +2,7 @@
 
 use hamle_core::bot::RandomBot;
 use hamle_core::{BotDef, Face, GameDef, Msg, Notation};
+use hamle_l10n::Lang;
 use serde_json::json;
 
 use super::bots::{Perfect, Thesis};
@@ -35,6 +36,7 @@ pub fn definition() -> GameDef<Sim> {
         None => Msg::new("ending-over"),
     };
     face.analyst = Some(super::analysis::analyst());
+    face.text = Some(|game, _, lang| game.board_text(Lang::parse(lang).unwrap_or(Lang::En)));
     GameDef {
         name: "sim",
         about: "Sim: colour the edges of six points in turn; whoever completes a triangle of their colour loses (thesis §3.1.2)",

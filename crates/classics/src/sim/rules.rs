@@ -4,7 +4,8 @@
 use std::fmt;
 use std::sync::LazyLock;
 
-use hamle_core::{Game, GameInfo, Player, Turn};
+use hamle_core::{Game, GameInfo, Msg, Player, Turn};
+use hamle_l10n::Lang;
 
 /// An edge by its index in [`EDGES`].
 pub type Edge = u8;
@@ -154,21 +155,35 @@ impl Game for Sim {
 }
 
 impl fmt::Display for Sim {
-    /// Each edge with its colour, and who is to move (or who lost).
+    /// The board in English: see [`Sim::board_text`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board_text(Lang::En))
+    }
+}
+
+impl Sim {
+    /// Each edge with its colour, and who is to move (or who lost), in `lang`.
+    pub fn board_text(&self, lang: Lang) -> String {
+        let say = |id: &str| hamle_l10n::render(lang, &Msg::new(id));
+        let colours = [say("plays-red"), say("plays-blue")];
+        // The colours' column is as wide as the language's longer word.
+        let width = colours.iter().map(|c| c.chars().count()).max().unwrap_or(4);
+        let mut out = String::new();
         for (e, &(a, b)) in EDGES.iter().enumerate() {
             let colour = if self.coloured[0] & (1 << e) != 0 {
-                "red"
+                colours[0].as_str()
             } else if self.coloured[1] & (1 << e) != 0 {
-                "blue"
+                colours[1].as_str()
             } else {
                 "."
             };
-            write!(f, "{}-{} {colour:<4}{}", a + 1, b + 1, if e % 5 == 4 { "\n" } else { "  " })?;
+            out.push_str(&format!("{}-{} {colour:<width$}{}", a + 1, b + 1, if e % 5 == 4 { "\n" } else { "  " }));
         }
-        match self.loser {
-            Some(p) => writeln!(f, "{} completed a triangle and lost", ["red", "blue"][usize::from(p)]),
-            None => writeln!(f, "{} to move", ["red", "blue"][usize::from(self.to_move)]),
-        }
+        let side = |p: u8| Msg::new(["plays-red", "plays-blue"][usize::from(p.min(1))]);
+        let status = match self.loser {
+            Some(p) => Msg::new("sim-board-lost").arg("side", side(p)),
+            None => Msg::new("sim-board-to-move").arg("side", side(self.to_move)),
+        };
+        out + &hamle_l10n::render(lang, &status) + "\n"
     }
 }
