@@ -188,11 +188,6 @@ pub fn decimal(lang: Lang, x: f64, digits: usize, sign: bool) -> String {
     }
 }
 
-/// The message `id` without arguments in `lang`.
-pub fn text(lang: Lang, id: &str) -> String {
-    render(lang, &Msg::new(id))
-}
-
 /// The ids of a catalog's messages, in the file's order (its terms, `-name`, are not messages).
 pub fn ids(lang: Lang) -> Vec<String> {
     let resource = FluentResource::try_new(lang.source().to_owned()).unwrap_or_else(|(partial, _)| partial);
@@ -227,6 +222,8 @@ mod tests {
         assert_eq!(Lang::from_accept_language("en;q=0.5,tr;q=0.9"), Lang::Tr, "the heavier weight first");
         assert_eq!(Lang::from_accept_language("fr"), Lang::En);
         assert_eq!(Lang::from_accept_language("tr;q=0, en;q=0.1"), Lang::En, "weight 0 refuses a language");
+        assert_eq!(Lang::from_accept_language("tr;q=0"), Lang::En, "even the only one named");
+        assert_eq!(Lang::from_accept_language(";q=0.9, tr;q=0.5"), Lang::Tr, "an empty tag is passed over");
         assert_eq!(Lang::from_accept_language("*"), Lang::En);
         assert_eq!(Lang::from_accept_language(""), Lang::En);
     }
@@ -253,6 +250,8 @@ mod tests {
         assert_eq!(render(Lang::Tr, &points(1.5)), "Oyun bitti: 1,5 puan.");
         assert_eq!(render(Lang::En, &points(-1234.25)), "Game over with -1,234.25 points.");
         assert_eq!(render(Lang::En, &points(999.0)), "Game over with 999 points.");
+        assert_eq!(render(Lang::En, &points(-0.5)), "Game over with -0.5 points.");
+        assert_eq!(render(Lang::Tr, &points(-0.0001)), "Oyun bitti: 0 puan.", "no minus before a zero");
     }
 
     #[test]

@@ -183,3 +183,58 @@ async fn every_page_opens_in_turkish_with_every_word_from_the_catalog() {
     }
     client.close().await.expect("closed");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_turkish_browsers_play_a_chess_game_to_mate_in_turkish() {
+    let server = Server::in_memory();
+    let driver = Driver::start();
+    let base = format!("http://{}", server.addr);
+    let white = turkish_session(&driver, 1200, 1000).await;
+    white.goto(&format!("{base}/chess")).await.expect("the page");
+    white.wait().for_element(Locator::Css("#opponent option[value='friend']")).await.expect("the bots listed");
+    all_turkish(&white, &[], "the chess setup").await;
+    click(&white, "#opponent option[value='friend']").await;
+    click(&white, "#start").await;
+    settled(&white).await;
+    let id = game_id(&white).await;
+    let link = white.find(Locator::Css("#invite-link")).await.expect("the link").prop("value").await.expect("a value");
+    all_turkish(&white, &[], "the invite").await;
+    let black = turkish_session(&driver, 1000, 900).await;
+    black.goto(&link.expect("the invite link")).await.expect("the invite link");
+    settled(&black).await;
+    // The fool's mate: f3 e5 g4 Qh4#, each move by clicking its square and then its target.
+    let moves = [(&white, "f2", "f3"), (&black, "e7", "e5"), (&white, "g2", "g4"), (&black, "d8", "h4")];
+    let mut last = None;
+    for (i, (page, from, to)) in moves.into_iter().enumerate() {
+        let version = json!(i + 1);
+        // The page has been told of the other side's move before it moves.
+        if let Some(square) = last {
+            let piece = format!("return !!document.querySelector(\"#board [data-square='{square}']\")?.dataset.piece");
+            until(page, &piece, &json!(true)).await;
+        }
+        last = Some(to);
+        click(page, &format!("#board [data-square='{from}']")).await;
+        click(page, &format!("#board [data-square='{to}']")).await;
+        settled(page).await;
+        assert_eq!(server.client().state(&id)["version"], version, "move {} was played", i + 1);
+        if i == 1 {
+            all_turkish(&white, &[], "the game in play").await;
+        }
+    }
+    let end = server.client().state(&id);
+    let ending: Msg = serde_json::from_value(end["ending"]["msg"].clone()).expect("how it ended");
+    assert_eq!(ending.id, "chess-checkmate");
+    for (page, what) in [(&white, "the loser's page"), (&black, "the winner's page")] {
+        until(page, "return document.body.dataset.watching", &json!("false")).await;
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        all_turkish(page, &[], what).await;
+    }
+    // SAN keeps its letters in Turkish: the mate is Qh4#.
+    assert_eq!(end["board"]["san"].as_array().and_then(|s| s.last()).and_then(Value::as_str), Some("Qh4#"));
+    let shown = eval(&black, "return document.body.innerText").await;
+    assert!(shown.as_str().is_some_and(|t| t.contains("Qh4#")), "{shown}");
+    shot(&white, "tr-chess-mated").await;
+    shot(&black, "tr-chess-mate").await;
+    white.close().await.expect("closed");
+    black.close().await.expect("closed");
+}
