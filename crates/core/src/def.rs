@@ -319,3 +319,40 @@ impl<G: Notation> GameDef<G> {
         (def.make)(&mut params, game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::msg::Arg;
+    use crate::tree::{Shape, Tree};
+
+    /// The leaf reached by always choosing the first move (and the first chance outcome).
+    fn played_out(mut tree: Tree) -> Tree {
+        while tree.turn() != crate::Turn::Over {
+            match tree.turn() {
+                crate::Turn::Chance => tree.apply_chance(0),
+                _ => tree.play(0),
+            }
+        }
+        tree
+    }
+
+    #[test]
+    fn the_plain_ending_names_the_winner_a_draw_or_a_game_going_on() {
+        let ending = |text: &str| plain_ending(&played_out(Tree::parse(text).expect("a tree"))).id;
+        assert_eq!(ending("[5]"), "ending-first-wins");
+        assert_eq!(ending("[-5]"), "ending-second-wins");
+        assert_eq!(ending("[0]"), "ending-draw");
+        assert_eq!(plain_ending(&Tree::parse("[5]").expect("a tree")).id, "ending-goes-on");
+    }
+
+    #[test]
+    fn the_plain_ending_of_a_game_played_alone_says_its_points() {
+        let shape = Shape { depth: 2, max_branching: 2, chance: false, players: 1, range: 100, early_leaf_percent: 0 };
+        let tree = played_out(Tree::random(shape, &mut Stream::new(3)));
+        let points = tree.points().expect("over")[0];
+        let ending = plain_ending(&tree);
+        assert_eq!(ending.id, "ending-solo");
+        assert_eq!(ending.args.get("points"), Some(&Arg::from(points)));
+    }
+}

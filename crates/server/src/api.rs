@@ -477,7 +477,7 @@ fn rate(app: &App, game: &mut Loaded) {
 /// A finished match's result as lists show it, from its state: each seat's points in the match and the sentence
 /// that ended its last game.
 fn result_of(state: &Value) -> Value {
-    json!({ "points": state["match"]["score"], "text": state["ending"]["text"] })
+    json!({ "points": state["match"]["score"], "text": state["ending"]["text"], "msg": state["ending"]["msg"] })
 }
 
 /// Pushes the game's public view to everyone following it.

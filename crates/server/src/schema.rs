@@ -225,9 +225,11 @@ pub(crate) struct Opponent {
 pub(crate) struct ListedResult {
     /// Each seat's points in the match: [seat 0, seat 1].
     points: Vec<f64>,
-    /// The sentence that ended its last game.
+    /// The sentence that ended its last game, in English.
     #[schema(required = true)]
     text: Option<String>,
+    /// The same as a message of the catalogs (absent from results kept before hamle spoke Turkish).
+    msg: Option<Message>,
 }
 
 /// A player as they see themselves (`GET /api/me`).
