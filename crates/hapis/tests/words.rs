@@ -117,6 +117,9 @@ fn the_terminal_board_says_its_words_in_the_language_asked() {
     assert!(turkish.contains("toplanan: beyaz 0, siyah 0"), "{turkish}");
     assert!(turkish.ends_with("zar atma sırası: beyaz"), "{turkish}");
     assert_eq!(game.board_text(Lang::En), game.to_string(), "English is the board's plain text");
+    let drawn = hamle_hapis::definition().face.text.expect("the terminal draws Hapis in its language");
+    assert_eq!(drawn(&game, 1, "tr"), turkish, "the face draws the board in the language asked");
+    assert_eq!(drawn(&game, 0, "xx"), game.to_string(), "and in English when it does not speak it");
     assert!(game.to_string().ends_with("white to throw"));
 }
 
@@ -146,4 +149,46 @@ fn a_refused_step_says_why_in_turkish() {
         assert_ne!(turkish, error.to_string(), "{error:?}");
         assert!(seen.insert(turkish), "each says its own");
     }
+}
+
+/// A game under the mother rule, `turn` to throw, from its points.
+fn mother_game(turn: &str, points: [&str; 24]) -> hamle_hapis::Hapis {
+    let position = hamle_hapis::Position::from_json(&serde_json::json!({
+        "turn": turn,
+        "points": points,
+        "off": { "white": 0, "black": 0 },
+    }))
+    .expect("a position");
+    hamle_hapis::Hapis::at(
+        position,
+        hamle_hapis::Phase::Roll,
+        hamle_hapis::Settings { mother: true, ..Default::default() },
+    )
+}
+
+#[test]
+fn the_mother_rule_s_endings_name_their_winner_or_the_tie() {
+    let def = hamle_hapis::definition();
+    let said = |game: &hamle_hapis::Hapis| render(Lang::Tr, &(def.face.ending)(game));
+    // Black's checker on White's mother (White's point 1): Black wins by the rule; and the mirror for White.
+    let mut black_wins = [""; 24];
+    (black_wins[0], black_wins[4], black_wins[19]) = ("b1/w", "b14", "w14");
+    assert_eq!(said(&mother_game("white", black_wins)), "Siyah ana pul kuralıyla kazandı: 2 puan.");
+    let mut white_wins = [""; 24];
+    (white_wins[23], white_wins[19], white_wins[4]) = ("w1/b", "w14", "b14");
+    assert_eq!(said(&mother_game("black", white_wins)), "Beyaz ana pul kuralıyla kazandı: 2 puan.");
+    let mut both = [""; 24];
+    (both[0], both[23], both[4], both[19]) = ("b1/w", "w1/b", "b13", "w13");
+    assert_eq!(said(&mother_game("white", both)), "İki ana pul da hapis: berabere.");
+}
+
+#[test]
+fn resigning_before_the_opening_throw_is_refused_in_words() {
+    let def = hamle_hapis::definition();
+    let start = hamle_hapis::Hapis::new(hamle_hapis::Settings::default());
+    let why = (def.face.no_resign)(&start).expect("no resigning before the game begins");
+    assert_eq!(render(Lang::Tr, &why), "oyun başlamadı: önce başlamak için zar atın");
+    let mut going = [""; 24];
+    (going[0], going[23]) = ("w15", "b15");
+    assert!((def.face.no_resign)(&game_at(going, [0, 0], false)).is_none(), "once begun, a side may resign");
 }
