@@ -1,7 +1,20 @@
 // The review of a finished game, on every game's page: the server's analysis (GET /api/games/{id}/analysis)
 // asked for once the game ends, its progress shown, then an evaluation graph, each seat's summary, and every
 // decision with what it cost; a click on a decision shows its position with the move played and the best one.
-import { api, el, svg } from "./api.js";
+import { api, el, plays, svg } from "./api.js";
+import { has, number as formatted, t } from "./l10n.js";
+
+/** The analyst's own words (its judge, units, what its effort means, its marks), said by the page's catalog when
+ * it has them for this game, else as the server wrote them. */
+function analystWords(kind, what, english, args) {
+  const id = `review-${what}-${kind}`;
+  return has(id) ? t(id, args) : english;
+}
+
+/** A mark's name ("blunder") in the page's language. */
+function markName(mark) {
+  return has(`review-mark-${mark}`) ? t(`review-mark-${mark}`) : mark;
+}
 
 const POLL_MS = 700;
 
@@ -11,7 +24,7 @@ function section() {
   if (box) return box;
   box = el("section", { id: "review", class: "review", "aria-labelledby": "review-title" });
   box.append(
-    el("h2", { id: "review-title" }, "Review"),
+    el("h2", { id: "review-title" }, t("review-title")),
     el("p", { id: "review-status", class: "note", role: "status" }),
     el("div", { id: "review-graph" }),
     el("div", { id: "review-seats", class: "review-seats" }),
@@ -54,7 +67,7 @@ function graph(report, choose) {
   const mid = report.units === "results" ? 0.5 : 0;
   const line = points.map((p) => `${x(p.i).toFixed(1)},${y(p.v).toFixed(1)}`).join(" ");
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-graph", role: "img",
-    "aria-label": `The evaluation over the game, for ${firstPlayer(report)}` });
+    "aria-label": t("review-graph", { player: plays(firstPlayer(report)) }) });
   chart.append(
     svg("line", { x1: 0, x2: W, y1: y(mid), y2: y(mid), class: "axis" }),
     svg("polyline", { points: line, class: "curve" }),
@@ -62,7 +75,7 @@ function graph(report, choose) {
   for (const p of points) {
     if (!p.m.mark) continue;
     const dot = svg("circle", { cx: x(p.i), cy: y(p.v), r: 5, class: `dot ${p.m.mark}` });
-    dot.append(svg("title", {}, `${p.m.ply}. ${p.m.played}: ${p.m.mark}`));
+    dot.append(svg("title", {}, `${p.m.ply}. ${p.m.played}: ${markName(p.m.mark)}`));
     dot.addEventListener("click", () => choose(p.i));
     chart.append(dot);
   }
@@ -70,7 +83,7 @@ function graph(report, choose) {
 }
 
 function number(v, digits = 3) {
-  return typeof v === "number" ? v.toFixed(digits) : "—";
+  return typeof v === "number" ? formatted(v, { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "—";
 }
 
 /** A loss in the report's units, as precise as they are read: whole centipawns, thousandths of a point. */
@@ -80,16 +93,23 @@ function loss(report, v) {
 
 function seats(report, state) {
   const box = document.getElementById("review-seats");
+  const units = analystWords(state.kind, "units", report.units);
   box.replaceChildren(
     ...report.seats.map((s) => {
-      const who = state.seats[s.seat]?.plays ?? `seat ${s.seat + 1}`;
+      const side = state.seats[s.seat]?.plays;
+      const who = side ? plays(side) : t("review-seat", { n: s.seat + 1 });
       // The marks mildest first, as the analyst lists them.
-      const marks = report.marks.map((name) => `${s.marks[name] ?? 0} ${name}`).join(", ");
-      const figures = [`${s.decisions} decisions`, `${loss(report, s.loss_total)} ${report.units} lost`];
-      if (typeof s.accuracy === "number") figures.push(`accuracy ${s.accuracy.toFixed(1)}`);
-      else figures.push(`error rate ${number(s.error_rate, 1)}`);
-      if (typeof s.luck === "number") figures.push(`luck ${s.luck >= 0 ? "+" : ""}${s.luck.toFixed(3)}`);
-      const you = state.you === s.seat ? " (you)" : "";
+      const marks = report.marks.map((name) => `${s.marks[name] ?? 0} ${markName(name)}`).join(", ");
+      const figures = [
+        t("review-decisions", { n: s.decisions }),
+        t("review-lost", { loss: loss(report, s.loss_total), units }),
+      ];
+      if (typeof s.accuracy === "number") figures.push(t("review-accuracy", { accuracy: number(s.accuracy, 1) }));
+      else figures.push(t("review-error-rate", { rate: number(s.error_rate, 1) }));
+      if (typeof s.luck === "number") {
+        figures.push(t("review-luck", { luck: formatted(s.luck, { minimumFractionDigits: 3, maximumFractionDigits: 3, signDisplay: "always" }) }));
+      }
+      const you = state.you === s.seat ? ` ${t("frame-clock-you")}` : "";
       return el("p", { class: "review-seat", "data-seat": String(s.seat) }, el("strong", {}, `${who}${you}: `),
         `${figures.join(" · ")}${marks ? ` · ${marks}` : ""}`);
     }),
@@ -98,16 +118,18 @@ function seats(report, state) {
 
 function moves(report, choose) {
   const table = document.getElementById("review-moves");
-  const head = el("tr", {}, ...["", "player", "played", "best", `loss (${report.units})`, "mark"].map((h) => el("th", {}, h)));
+  const units = analystWords(report.kind, "units", report.units);
+  const heads = ["", t("review-player"), t("review-played"), t("review-best"), t("review-loss", { units }), t("review-mark")];
+  const head = el("tr", {}, ...heads.map((h) => el("th", {}, h)));
   const rows = report.moves.map((m, i) => {
     const row = el("tr", { class: `review-move${m.mark ? ` ${m.mark}` : ""}`, "data-index": String(i), tabindex: "0",
       onclick: () => choose(i) },
       el("td", {}, report.moves.some((o) => o.game > 1) ? `${m.game}.${m.ply}` : String(m.ply)),
-      el("td", {}, m.player),
-      el("td", {}, m.played || "(pass)"),
-      el("td", {}, m.best === null ? "beyond reach" : m.best === m.played ? "=" : m.best),
+      el("td", {}, plays(m.player)),
+      el("td", {}, m.played || t("review-pass")),
+      el("td", {}, m.best === null ? t("review-beyond") : m.best === m.played ? "=" : m.best),
       el("td", {}, m.loss === null ? "—" : loss(report, m.loss)),
-      el("td", { class: "mark" }, m.mark ?? ""));
+      el("td", { class: "mark" }, m.mark ? markName(m.mark) : ""));
     row.addEventListener("keydown", (e) => {
       if (e.key === "Enter") choose(i);
     });
@@ -126,9 +148,14 @@ function show(report, i, preview) {
   box.hidden = false;
   for (const row of document.querySelectorAll("#review-moves tr.chosen")) row.classList.remove("chosen");
   document.querySelector(`#review-moves tr[data-index="${i}"]`)?.classList.add("chosen");
-  const words = m.best === m.played || m.best === null
-    ? `${m.player} played ${m.played || "(pass)"}${m.best === null ? " (beyond the judge's reach)" : ", the best move"}.`
-    : `${m.player} played ${m.played || "(pass)"}; best was ${m.best}, ${loss(report, m.loss)} ${report.units} better${m.mark ? ` (${m.mark})` : ""}.`;
+  const who = plays(m.player);
+  const played = m.played || t("review-pass");
+  const units = analystWords(report.kind, "units", report.units);
+  let words;
+  if (m.best === null) words = t("review-words-beyond", { who, played });
+  else if (m.best === m.played) words = t("review-words-best", { who, played });
+  else if (m.mark) words = t("review-words-marked", { who, played, best: m.best, loss: loss(report, m.loss), units, mark: markName(m.mark) });
+  else words = t("review-words-worse", { who, played, best: m.best, loss: loss(report, m.loss), units });
   const drawing = el("div", { class: "review-position" });
   box.replaceChildren(el("p", { id: "review-words" }, words), drawing);
   if (!preview || !preview(m, drawing)) drawing.append(el("pre", {}, m.position));
@@ -150,7 +177,7 @@ export function review(state, preview) {
   if (here.dataset.game === state.id) return;
   here.dataset.game = state.id;
   const status = document.getElementById("review-status");
-  status.textContent = "Analysing the game…";
+  status.textContent = t("review-analysing");
   const ask = async () => {
     if (here.dataset.game !== state.id) return;
     let answer;
@@ -158,21 +185,24 @@ export function review(state, preview) {
       answer = await api("GET", `/api/games/${encodeURIComponent(state.id)}/analysis`);
     } catch (e) {
       if (e.code === "too_many" || e.code === "busy") {
-        status.textContent = `${e.message} (asking again shortly)`;
+        status.textContent = t("review-again", { why: e.message });
         setTimeout(ask, 3000);
       } else {
-        status.textContent = e.code === "bad_request" ? `This game has no review: ${e.message}` : `No review: ${e.message}`;
+        status.textContent = t(e.code === "bad_request" ? "review-none-for-game" : "review-none", { why: e.message });
       }
       return;
     }
     if (answer.status === "under_way") {
-      status.textContent = `Analysing the game: ${answer.done} of ${answer.total} decisions judged…`;
+      status.textContent = t("review-progress", { done: answer.done, total: answer.total });
       setTimeout(ask, POLL_MS);
       return;
     }
+    answer.kind = state.kind;
     const choose = (i) => show(answer, i, preview);
-    const how = answer.budget.effort === null ? answer.budget.means : `${answer.budget.effort} ${answer.budget.means}`;
-    status.textContent = `Each decision against ${answer.budget.judge} (${how}).`;
+    const means = analystWords(state.kind, "means", answer.budget.means, { n: answer.budget.effort ?? 0 });
+    const how = answer.budget.effort === null || has(`review-means-${state.kind}`) ? means : `${answer.budget.effort} ${means}`;
+    const judge = analystWords(state.kind, "judge", answer.budget.judge);
+    status.textContent = t("review-against", { judge, how });
     graph(answer, choose);
     seats(answer, state);
     moves(answer, choose);

@@ -517,3 +517,62 @@ hp-resign-confirm = Resign this game? { $against ->
         [bot] The bot gains
        *[person] Your opponent gains
     } its points (2 if you have borne off none).
+
+## The review of a finished game (web/review.js), on every game's page
+
+review-title = Review
+review-graph = The evaluation over the game, for { $player }
+review-seat = seat { $n }
+review-decisions = { $n } decisions
+review-lost = { $loss } { $units } lost
+review-accuracy = accuracy { $accuracy }
+review-error-rate = error rate { $rate }
+review-luck = luck { $luck }
+review-player = player
+review-played = played
+review-best = best
+review-loss = loss ({ $units })
+review-mark = mark
+review-pass = (pass)
+review-beyond = beyond reach
+review-words-beyond = { $who } played { $played } (beyond the judge's reach).
+review-words-best = { $who } played { $played }, the best move.
+review-words-worse = { $who } played { $played }; best was { $best }, { $loss } { $units } better.
+review-words-marked = { $who } played { $played }; best was { $best }, { $loss } { $units } better ({ $mark }).
+review-analysing = Analysing the game…
+review-again = { $why } (asking again shortly)
+review-none-for-game = This game has no review: { $why }
+review-none = No review: { $why }
+review-progress = Analysing the game: { $done } of { $total } decisions judged…
+review-against = Each decision against { $judge } ({ $how }).
+review-mark-doubtful = doubtful
+review-mark-error = error
+review-mark-blunder = blunder
+review-mark-inaccuracy = inaccuracy
+review-mark-mistake = mistake
+review-mark-differs = differs
+# Each analyst's judge, its units and what its effort counts, by game.
+review-judge-hapis = the expert bot's 2-ply evaluation
+review-units-hapis = points
+review-means-hapis = { $n } plays searched at 2 plies
+review-judge-chess = the engine's search at a fixed number of nodes
+review-units-chess = centipawns
+review-means-chess = { $n } nodes per position
+review-judge-2048 = the expectimax bot's values of the moves (row heuristic, deepened within a node budget)
+review-units-2048 = heuristic points (the expected row-heuristic value of the board at the search's horizon)
+review-means-2048 = { $n } chance nodes searched per move (the expectimax's node budget)
+review-judge-domineering = the exact solver (Bullock's bounds, as `hamle solve domineering`)
+review-units-domineering = results
+review-means-domineering = { $n } nodes the exact solver searches per placement (counted in steps of 4,096)
+review-judge-dots = the exact search
+review-units-dots = results
+review-means-dots = { $n } undrawn lines the exact search takes (its table holds 2^lines positions)
+review-judge-tictactoe = the retrograde solution
+review-units-tictactoe = results
+review-means-tictactoe = none needed: the game is solved exactly
+review-judge-sim = the exact solver
+review-units-sim = results
+review-means-sim = none needed: the game is solved exactly
+review-judge-grundy = the Sprague–Grundy values
+review-units-grundy = results
+review-means-grundy = none needed: the game is solved exactly

@@ -517,3 +517,62 @@ hp-resign-confirm = Bu oyundan pes edilsin mi? Puanları { $against ->
         [bot] bilgisayar
        *[person] rakibiniz
     } alır (hiç pul toplamadıysanız 2).
+
+## Biten bir oyunun incelemesi (web/review.js), her oyunun sayfasında
+
+review-title = İnceleme
+review-graph = Oyun boyunca değerlendirme, { $player } için
+review-seat = { $n }. yer
+review-decisions = { $n } karar
+review-lost = { $loss } { $units } kayıp
+review-accuracy = isabet { $accuracy }
+review-error-rate = hata oranı { $rate }
+review-luck = şans { $luck }
+review-player = oyuncu
+review-played = oynanan
+review-best = en iyisi
+review-loss = kayıp ({ $units })
+review-mark = not
+review-pass = (pas)
+review-beyond = ulaşılamadı
+review-words-beyond = { $who } { $played } oynadı (yargıcın ulaşamadığı bir yer).
+review-words-best = { $who } { $played } oynadı, en iyi hamle.
+review-words-worse = { $who } { $played } oynadı; en iyisi { $best } idi, { $loss } { $units } daha iyi.
+review-words-marked = { $who } { $played } oynadı; en iyisi { $best } idi, { $loss } { $units } daha iyi ({ $mark }).
+review-analysing = Oyun çözümleniyor…
+review-again = { $why } (birazdan yeniden soruluyor)
+review-none-for-game = Bu oyunun incelemesi yok: { $why }
+review-none = İnceleme yok: { $why }
+review-progress = Oyun çözümleniyor: { $total } kararın { $done } tanesi değerlendirildi…
+review-against = Her karar { $judge } ile karşılaştırıldı ({ $how }).
+review-mark-doubtful = şüpheli
+review-mark-error = hata
+review-mark-blunder = büyük hata
+review-mark-inaccuracy = isabetsizlik
+review-mark-mistake = yanlış
+review-mark-differs = farklı
+# Her çözümleyicinin yargıcı, birimi ve çabasının neyi saydığı, oyuna göre.
+review-judge-hapis = usta bilgisayarın 2 katlı değerlendirmesi
+review-units-hapis = puan
+review-means-hapis = 2 katta aranan { $n } oyun
+review-judge-chess = motorun belirli sayıda düğümlük araması
+review-units-chess = santipiyon
+review-means-chess = konum başına { $n } düğüm
+review-judge-2048 = expectimax bilgisayarının hamlelere verdiği değerler (satır sezgiseli, düğüm bütçesi içinde derinleştirilmiş)
+review-units-2048 = sezgisel puan (aramanın ufkundaki tahtanın beklenen satır sezgiseli değeri)
+review-means-2048 = hamle başına aranan { $n } şans düğümü (expectimax'in düğüm bütçesi)
+review-judge-domineering = tam çözücü (Bullock'un sınırları, `hamle solve domineering` gibi)
+review-units-domineering = sonuç
+review-means-domineering = yerleştirme başına tam çözücünün aradığı { $n } düğüm (4.096'lık adımlarla sayılır)
+review-judge-dots = tam arama
+review-units-dots = sonuç
+review-means-dots = tam aramanın aldığı { $n } çizilmemiş çizgi (tablosu 2^çizgi konum tutar)
+review-judge-tictactoe = geriye doğru çözüm
+review-units-tictactoe = sonuç
+review-means-tictactoe = gerekmez: oyun tam olarak çözülmüştür
+review-judge-sim = tam çözücü
+review-units-sim = sonuç
+review-means-sim = gerekmez: oyun tam olarak çözülmüştür
+review-judge-grundy = Sprague–Grundy değerleri
+review-units-grundy = sonuç
+review-means-grundy = gerekmez: oyun tam olarak çözülmüştür
