@@ -3,7 +3,8 @@
 // marked, an illegal move is put back with the reason, a pawn on the last rank asks what it becomes. The server
 // gives the rules' verdicts (`board.moves` lists every legal move): this page never decides a move is legal by
 // itself, it only explains why one is not. Anyone else with the game's link watches.
-import { api, asPlayer, attempt, gamePage, say, el, other, param } from "./api.js";
+import { api, asPlayer, attempt, gamePage, say, el, other, param, plays, sideName } from "./api.js";
+import * as l10n from "./l10n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** One square in the board's units (the SVG's viewBox is 800 × 800). */
@@ -186,24 +187,44 @@ function bottom() {
 function about() {
   const side = (seat) => {
     const s = game.seats[seat];
-    if (s.who === "bot") return `the bot (${s.bot})`;
-    if (game.you === null) return s.who === "open" ? "nobody yet" : "a person";
-    return s.who === "open" ? "your friend (not here yet)" : "your friend";
+    if (s.who === "bot") return l10n.t("frame-who-bot", { bot: s.bot });
+    if (s.who === "person" && s.name) return s.name;
+    if (game.you === null) return l10n.t(s.who === "open" ? "frame-who-nobody-yet" : "frame-who-a-person");
+    return l10n.t(s.who === "open" ? "frame-who-friend-waiting" : "frame-who-friend");
   };
-  if (game.you === null) return `White: ${side(seatOf("white"))} · Black: ${side(seatOf("black"))}.`;
-  return `You play ${title(myColour())} against ${side(other(game.you))}.`;
+  if (game.you === null) return l10n.t("chess-about-watching", { white: side(seatOf("white")), black: side(seatOf("black")) });
+  return l10n.t("chess-about", { side: sideName(myColour()), who: side(other(game.you)) });
 }
 
 /** A seat in words, as a sentence's subject: "You", "The bot", "Your friend", or "White" for a watcher. */
 function subject(seat) {
   const s = game.seats[seat];
-  if (game.you === null) return title(s.plays);
-  if (seat === game.you) return "You";
-  return s.who === "bot" ? "The bot" : "Your friend";
+  if (game.you === null) return sideName(s.plays);
+  if (seat === game.you) return l10n.t("hp-you");
+  return l10n.t(s.who === "bot" ? "hp-the-bot" : "hp-your-friend");
 }
 
 function title(word) {
-  return word[0].toUpperCase() + word.slice(1);
+  return word[0].toLocaleUpperCase(l10n.lang) + word.slice(1);
+}
+
+/** A seat as a sentence's subject with the person its verb takes (see the catalogs' `$person`). */
+function subjectOf(seat) {
+  return { who: subject(seat), person: seat === game.you ? "you" : "other" };
+}
+
+/** A bot's name and what it is, in the page's language when the catalog has them (else the server's words). */
+function botName(bot) {
+  return l10n.has(`chess-bot-${bot.name}`) ? l10n.t(`chess-bot-${bot.name}`) : bot.name;
+}
+
+function botAbout(bot) {
+  return l10n.has(`chess-bot-${bot.name}-about`) ? l10n.t(`chess-bot-${bot.name}-about`) : bot.about;
+}
+
+/** A piece's name in words, as a sentence's middle says it ("knight"; Turkish "at"), from its letter. */
+function pieceName(letter) {
+  return l10n.t(`chess-piece-${letter.toLowerCase()}`);
 }
 
 /** The legal moves of the side to move, as the server lists them (none unless it is this page's turn). */
@@ -272,7 +293,7 @@ function drawBoard() {
   const now = pieces();
   const seated = game.you !== null;
   board.setAttribute("tabindex", "0");
-  board.setAttribute("aria-label", `Chess board, ${bottom()} at the bottom`);
+  board.setAttribute("aria-label", l10n.t("chess-board-label", { side: plays(bottom()) }));
   board.classList.toggle("flipped", bottom() === "black");
   board.classList.toggle("playable", myTurn());
   // Squares: what the pointer and the keyboard act on, each named for screen readers. They are made once and only
@@ -296,7 +317,12 @@ function drawBoard() {
     rect.setAttribute("y", y);
     rect.dataset.piece = piece ?? "";
     rect.setAttribute("role", seated ? "button" : "img");
-    rect.setAttribute("aria-label", piece ? `${name}, ${colourOf(piece)} ${NAMES[piece.toLowerCase()]}` : `${name}, empty`);
+    rect.setAttribute(
+      "aria-label",
+      piece
+        ? l10n.t("chess-square-piece", { square: name, side: plays(colourOf(piece)), piece: pieceName(piece) })
+        : l10n.t("chess-square-empty", { square: name }),
+    );
   }
   board.setAttribute("aria-activedescendant", `sq-${cursor}`);
   drawMarks();
@@ -501,12 +527,13 @@ function drawPlayers() {
     const seat = seatOf(colour);
     const s = game.seats[seat];
     let name;
-    if (seat === game.you) name = "You";
-    else if (s.who === "bot") name = `Bot: ${s.bot}`;
-    else if (s.who === "open") name = game.you === null ? "Nobody yet" : "Your friend (not here yet)";
-    else name = game.you === null ? "A person" : "Your friend";
-    const thinking = !over() && game.turn === seat && s.who === "bot" ? " — thinking…" : "";
-    box.querySelector(".name").textContent = `${title(colour)}: ${name}${thinking}`;
+    if (seat === game.you) name = l10n.t("hp-you");
+    else if (s.who === "bot") name = l10n.t("chess-player-bot", { bot: s.bot });
+    else if (s.who === "person" && s.name) name = s.name;
+    else if (s.who === "open") name = l10n.t(game.you === null ? "hp-score-nobody" : "hp-score-friend-waiting");
+    else name = l10n.t(game.you === null ? "hp-score-person" : "hp-your-friend");
+    const thinking = !over() && game.turn === seat && s.who === "bot" ? l10n.t("chess-thinking-suffix") : "";
+    box.querySelector(".name").textContent = `${sideName(colour)}: ${name}${thinking}`;
     box.dataset.colour = colour;
     box.classList.toggle("to-move", !over() && game.turn === seat);
     const { surplus, points } = material(colour);
@@ -520,7 +547,7 @@ function drawPlayers() {
     });
     const words = points > 0 ? ` +${points}` : "";
     box.querySelector(".material").replaceChildren(...icons, words);
-    box.querySelector(".material").setAttribute("aria-label", points > 0 ? `${title(colour)} is ${points} ahead in material` : "");
+    box.querySelector(".material").setAttribute("aria-label", points > 0 ? l10n.t("chess-material", { side: sideName(colour), points }) : "");
   }
 }
 
@@ -569,7 +596,7 @@ function drawControls() {
   // A draw offer: to a bot it is answered at once; a friend's stands until a move and is accepted by offering too.
   const offer = document.getElementById("offer");
   const standing = game.draw_offer ?? null;
-  offer.textContent = standing === null ? "Offer draw" : standing === game.you ? "Draw offered" : "Accept draw";
+  offer.textContent = l10n.t(standing === null ? "chess-offer" : standing === game.you ? "chess-offered" : "chess-accept");
   offer.disabled = busy || ended || standing === game.you;
   const hint = document.getElementById("hint");
   hint.hidden = !bot || ended;
@@ -585,7 +612,7 @@ function drawControls() {
   const draw = document.getElementById("draw");
   const claim = game.board.claim;
   draw.disabled = busy || !claim || !myTurn();
-  draw.textContent = claim ? `Claim draw (${claimWords(claim)})` : "Claim draw";
+  draw.textContent = claim ? l10n.t("chess-claim-why", { why: claimWords(claim) }) : l10n.t("chess-claim");
   document.getElementById("resign").disabled = busy || ended;
   const next = document.getElementById("next");
   next.hidden = game.to_do !== "next";
@@ -595,25 +622,28 @@ function drawControls() {
   again.disabled = busy;
   document.getElementById("new-game").hidden = !ended;
   const sound = document.getElementById("sound");
-  sound.textContent = soundOn ? "Sound on" : "Sound off";
+  sound.textContent = l10n.t(soundOn ? "chess-sound-on" : "chess-sound-off");
   sound.setAttribute("aria-pressed", String(soundOn));
 }
 
 function claimWords(claim) {
-  return claim === "threefold" ? "threefold repetition" : claim === "fifty" ? "fifty-move rule" : claim;
+  return l10n.has(`chess-claim-${claim}`) ? l10n.t(`chess-claim-${claim}`) : claim;
 }
 
 // ---- words ----------------------------------------------------------------------------------------------------
 
 /** A draw's reason in words, as the rules name it. */
 const DRAWS = {
-  stalemate: "Stalemate: a draw",
-  "insufficient material": "A draw: neither side has the material to mate",
-  "threefold repetition": "A draw by threefold repetition",
-  "fifty-move rule": "A draw by the fifty-move rule",
-  "fivefold repetition": "A draw: the same position came five times",
-  "seventy-five-move rule": "A draw by the seventy-five-move rule",
+  stalemate: "chess-draw-stalemate",
+  "insufficient material": "chess-draw-insufficient",
+  "threefold repetition": "chess-draw-threefold",
+  "fifty-move rule": "chess-draw-fifty",
+  "fivefold repetition": "chess-draw-fivefold",
+  "seventy-five-move rule": "chess-draw-seventy-five",
 };
+
+/** The reasons a game ends on the board, as the rules name them, by the words the server gives. */
+const REASONS = { checkmate: "chess-how-checkmate", ...DRAWS };
 
 /** How the game ended, for the looker: "Checkmate: you win (1-0).", "You resigned: the bot wins (0-1).". */
 function verdict() {
@@ -624,20 +654,24 @@ function verdict() {
   let text;
   if (!winner) {
     // A draw the board does not show (agreed) is told by the match's own words.
-    text = DRAWS[outcome?.reason] ?? game.ending?.text?.replace(/\.$/, "") ?? "A draw";
+    const reason = DRAWS[outcome?.reason];
+    if (reason) text = l10n.t(reason);
+    else if (game.ending?.msg) text = l10n.say(game.ending.msg).replace(/\.$/, "");
+    else text = game.ending?.text?.replace(/\.$/, "") ?? l10n.t("chess-a-draw");
   } else {
-    let how = "The game is over";
-    if (resigned !== null && resigned !== undefined) how = `${subject(resigned)} resigned`;
-    else if (outcome?.reason === "checkmate") how = "Checkmate";
+    let how = l10n.t("chess-how-over");
+    if (resigned !== null && resigned !== undefined) {
+      how = l10n.t("chess-how-resigned", { ...subjectOf(resigned) });
+    } else if (REASONS[outcome?.reason]) how = l10n.t(REASONS[outcome.reason]);
     else if (outcome?.reason) how = title(outcome.reason);
     const seat = seatOf(winner);
     let who;
-    if (game.you === null) who = `${title(winner)} wins`;
-    else if (seat === game.you) who = "you win";
-    else who = game.seats[seat].who === "bot" ? "the bot wins" : "your friend wins";
-    text = `${how}: ${who}`;
+    if (game.you === null) who = l10n.t("chess-wins", { side: sideName(winner) });
+    else if (seat === game.you) who = l10n.t("chess-you-win");
+    else who = l10n.t(game.seats[seat].who === "bot" ? "chess-bot-wins" : "chess-friend-wins");
+    text = l10n.t("chess-verdict", { how, who });
   }
-  return `${text}${result ? ` (${result})` : ""}.`;
+  return result ? l10n.t("chess-verdict-result", { text, result }) : l10n.t("chess-verdict-plain", { text });
 }
 
 function message() {
@@ -647,45 +681,46 @@ function message() {
   const colour = mover?.plays;
   if (game.you === null) {
     if (!mover) return "";
-    const what = game.board.check ? " (in check)" : "";
-    return `${title(colour)} to move${what}: ${mover.who === "bot" ? `the bot (${mover.bot})` : mover.who === "open" ? "nobody yet" : "a person"}.`;
+    const who =
+      mover.who === "bot"
+        ? l10n.t("frame-who-bot", { bot: mover.bot })
+        : mover.who === "person" && mover.name
+          ? mover.name
+          : l10n.t(mover.who === "open" ? "frame-who-nobody-yet" : "frame-who-a-person");
+    return l10n.t(game.board.check ? "chess-to-move-check" : "chess-to-move", { side: sideName(colour), who });
   }
-  if (promoting) return "Choose what the pawn becomes.";
+  if (promoting) return l10n.t("chess-choose-promotion");
   if (myTurn()) {
-    const parts = [pending ? "…" : game.board.check ? "Your move: you are in check!" : "Your move."];
-    if (game.board.claim && !pending) parts.push(`You may claim a draw (${claimWords(game.board.claim)}).`);
-    if (game.seats[other(game.you)].who === "open") parts.push("Your friend has not joined yet: send them the link.");
+    const parts = [pending ? "…" : l10n.t(game.board.check ? "chess-your-move-check" : "chess-your-move")];
+    if (game.board.claim && !pending) parts.push(l10n.t("chess-may-claim", { why: claimWords(game.board.claim) }));
+    if (game.seats[other(game.you)].who === "open") parts.push(l10n.t("chess-friend-not-joined"));
     if (selected && !pending) {
       const piece = pieces()[selected];
       const n = new Set(movesFrom(selected).map((m) => m.to)).size;
-      parts.push(`The ${NAMES[piece.toLowerCase()]} on ${selected} has ${n ? `${n} move${n > 1 ? "s" : ""}` : "no move"}.`);
+      parts.push(l10n.t("chess-piece-moves", { piece: pieceName(piece), square: selected, n }));
     }
     return parts.join(" ");
   }
   if (!mover) return "";
-  if (mover.who === "bot") return "The bot is thinking…";
-  if (mover.who === "open") return `Waiting for your friend to join: they play ${title(colour)}.`;
-  return `Your friend's move: waiting for ${title(colour)}.`;
+  if (mover.who === "bot") return l10n.t("hp-bot-thinking");
+  if (mover.who === "open") return l10n.t("chess-waiting-friend", { side: sideName(colour) });
+  return l10n.t("chess-friend-move", { side: sideName(colour) });
 }
 
 /** Why the piece on `from` cannot go to `to`, in a sentence. */
 function whyNot(from, to) {
-  if (over()) return "The game is over.";
-  if (!myTurn()) return game.you === null ? "You are watching this game." : "It is not your turn.";
+  if (over()) return l10n.t("chess-over");
+  if (!myTurn()) return l10n.t(game.you === null ? "chess-watching" : "chess-not-your-turn");
   const now = pieces();
   const piece = now[from];
   const name = NAMES[piece.toLowerCase()];
-  if (now[to] && colourOf(now[to]) === colourOf(piece)) return `Illegal move: your own piece stands on ${to}.`;
+  if (now[to] && colourOf(now[to]) === colourOf(piece)) return l10n.t("chess-illegal-own", { square: to });
   const castling = name === "king" && rankOf(from) === rankOf(to) && Math.abs(fileOf(to) - fileOf(from)) === 2;
-  if (castling) {
-    return game.board.check
-      ? "Illegal move: you cannot castle out of check."
-      : "Illegal move: castling is not allowed here (the king or that rook has moved, a square between is taken, or the king would pass through or land on an attacked square).";
-  }
-  if (!reaches(now, from, to)) return `Illegal move: a ${name} cannot go from ${from} to ${to}.`;
-  if (game.board.check) return "Illegal move: you are in check, and that does not get your king out of it.";
-  if (name === "king") return `Illegal move: your king would be in check on ${to}.`;
-  return `Illegal move: it would leave your king in check (the ${name} on ${from} is pinned).`;
+  if (castling) return l10n.t(game.board.check ? "chess-illegal-castle-check" : "chess-illegal-castle");
+  if (!reaches(now, from, to)) return l10n.t("chess-illegal-reach", { piece: pieceName(piece), from, to });
+  if (game.board.check) return l10n.t("chess-illegal-in-check");
+  if (name === "king") return l10n.t("chess-illegal-king", { square: to });
+  return l10n.t("chess-illegal-pinned", { piece: pieceName(piece), square: from });
 }
 
 // ---- warnings and sound ---------------------------------------------------------------------------------------
@@ -785,7 +820,7 @@ function announce(before) {
     announced = plies;
     return;
   }
-  if (plies > announced && game.board.check && !over()) toast(myTurn() ? "Check! Your king is attacked." : "Check!", "check");
+  if (plies > announced && game.board.check && !over()) toast(l10n.t(myTurn() ? "chess-check-yours" : "chess-check"), "check");
   announced = Math.max(announced, plies);
 }
 
@@ -801,7 +836,7 @@ async function act(action) {
   acting = false;
   pending = null;
   if (!done) {
-    refusal = caught ?? "The server refused that.";
+    refusal = caught ?? l10n.t("chess-refused");
     toast(refusal, "error");
   }
   render();
@@ -819,7 +854,7 @@ function play(move, dropped) {
   sounded = plies;
   sound(soundOf(move.san) === "end" ? "move" : soundOf(move.san));
   if (move.san.endsWith("+")) {
-    toast("Check!", "check");
+    toast(l10n.t("chess-check"), "check");
     announced = plies;
   }
   render();
@@ -896,9 +931,9 @@ function openPromotion(from, to, options, dropped) {
       icon.append(svg("use", { href: `#${pieceId(letter)}` }));
       const button = el(
         "button",
-        { type: "button", "data-promotion": k, "aria-label": `${title(NAMES[k])} (${k.toUpperCase()})` },
+        { type: "button", "data-promotion": k, "aria-label": `${title(pieceName(k))} (${k.toUpperCase()})` },
         icon,
-        el("span", {}, title(NAMES[k])),
+        el("span", {}, title(pieceName(k))),
       );
       button.addEventListener("click", () => promote(k));
       return button;
@@ -1038,7 +1073,11 @@ function boardKeys(e) {
     document.getElementById("board").setAttribute("aria-activedescendant", `sq-${cursor}`);
     drawMarks();
     const piece = pieces()[cursor];
-    say(piece ? `${cursor}: ${colourOf(piece)} ${NAMES[piece.toLowerCase()]}` : `${cursor}: empty`);
+    say(
+      piece
+        ? l10n.t("chess-cursor-piece", { square: cursor, side: plays(colourOf(piece)), piece: pieceName(piece) })
+        : l10n.t("chess-cursor-empty", { square: cursor }),
+    );
   } else if (e.key === "Enter" || e.key === " ") {
     e.preventDefault();
     wakeAudio();
@@ -1078,7 +1117,7 @@ function typedMove(text) {
     openPromotion(bare[1], bare[2], promos, false);
     return true;
   }
-  const why = myTurn() ? `'${text.trim()}' is not a legal move here: write it like e4, Nf3, O-O or e7e8q.` : whyNot("a1", "a1");
+  const why = myTurn() ? l10n.t("chess-typed-illegal", { text: text.trim() }) : whyNot("a1", "a1");
   toast(why, "error");
   say(why, "error");
   return false;
@@ -1099,15 +1138,17 @@ async function showHint() {
   const text = answer.moves?.[0]?.move;
   const move = boardMove(text);
   if (!move) {
-    say(`The hint (${text}) is not a move of this position any more.`);
+    say(l10n.t("chess-hint-stale", { move: String(text) }));
     return;
   }
   hinted = { from: move.from, to: move.to };
   drawArrows();
   const value = answer.moves[0].value;
-  const found = value === "won" ? " It finds a forced win." : value === "lost" ? " Every move loses against best play." : "";
-  const depth = answer.depth ? `, searching ${answer.depth} plies` : "";
-  say(`Hint: ${move.san} (${answer.bot}${depth}).${found}`);
+  const found = value === "won" ? ` ${l10n.t("chess-hint-won")}` : value === "lost" ? ` ${l10n.t("chess-hint-lost")}` : "";
+  const hint = answer.depth
+    ? l10n.t("chess-hint-depth", { move: move.san, bot: answer.bot, depth: answer.depth })
+    : l10n.t("chess-hint", { move: move.san, bot: answer.bot });
+  say(`${hint}${found}`);
 }
 
 /** Asks the engine (the hint, with its line) about the position on the board, and shows its evaluation, its
@@ -1146,14 +1187,17 @@ function evaluation(a) {
     const mates = a.line[a.line.length - 1]?.endsWith("#");
     const n = Math.ceil(a.line.length / 2);
     const text = mates ? `#${v > 0 ? "" : "-"}${n}` : v > 0 ? "+M" : "-M";
-    const words = mates ? `${title(leader)} mates in ${n}.` : `${title(leader)} has a forced mate.`;
+    const words = mates
+      ? l10n.t("chess-eval-mates", { side: sideName(leader), n })
+      : l10n.t("chess-eval-forced-mate", { side: sideName(leader) });
     return { side: leader, text, words };
   }
-  const text = v === 0 ? "0.00" : `${v > 0 ? "+" : "−"}${Math.abs(v).toFixed(2)}`;
+  const pawns = l10n.number(Math.abs(v), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = v === 0 ? pawns : `${v > 0 ? "+" : "−"}${pawns}`;
   const size = Math.abs(v);
-  if (size < 0.3) return { side: "even", text, words: "About level." };
-  const how = size < 1 ? "slightly better" : size < 2.5 ? "better" : "winning";
-  return { side: leader, text, words: `${title(leader)} is ${how}.` };
+  if (size < 0.3) return { side: "even", text, words: l10n.t("chess-eval-level") };
+  const how = size < 1 ? "slightly" : size < 2.5 ? "better" : "winning";
+  return { side: leader, text, words: l10n.t("chess-eval-ahead", { side: sideName(leader), how }) };
 }
 
 /** The line in SAN with move numbers (`12… Nf6 13. Bg5 h6`), its first move marked. */
@@ -1164,7 +1208,7 @@ function numberedLine(a) {
   a.line.forEach((san, i) => {
     if (whiteMoves) out.push(el("span", { class: "num" }, `${number}.`), " ");
     else if (i === 0) out.push(el("span", { class: "num" }, `${number}…`), " ");
-    out.push(el("span", { class: i === 0 ? "best" : "ply", "data-ply": i }, san === "draw" ? "claims the draw" : san), " ");
+    out.push(el("span", { class: i === 0 ? "best" : "ply", "data-ply": i }, san === "draw" ? l10n.t("chess-claims-draw") : san), " ");
     if (!whiteMoves) number++;
     whiteMoves = !whiteMoves;
   });
@@ -1183,7 +1227,7 @@ function drawAnalysis() {
   if (analysis.thinking) {
     score.textContent = "…";
     score.dataset.side = "even";
-    words.textContent = "The engine is thinking (about a second)…";
+    words.textContent = l10n.t("chess-engine-thinking");
     line.replaceChildren();
     about.textContent = "";
     return;
@@ -1191,11 +1235,10 @@ function drawAnalysis() {
   const e = evaluation(analysis);
   score.textContent = e.text;
   score.dataset.side = e.side;
-  score.title = "From White's side, in pawns";
+  score.title = l10n.t("chess-eval-title");
   words.textContent = e.words;
   line.replaceChildren(...numberedLine(analysis));
-  const nodes = Number(analysis.nodes ?? 0).toLocaleString("en");
-  about.textContent = `${analysis.bot}, depth ${analysis.depth} · ${nodes} positions · best move shown by the arrow`;
+  about.textContent = l10n.t("chess-analysis-about", { bot: analysis.bot, depth: analysis.depth, nodes: Number(analysis.nodes ?? 0) });
 }
 
 /** The PGN as a file: a fresh download link each time, its text the server's `pgn`. */
@@ -1274,18 +1317,11 @@ function choices(values) {
 }
 
 /** Each choice of a parameter in words, where numbers alone would not tell a person much. */
-const CHOICE_WORDS = {
-  "engine-level": {
-    1: "1 — first steps",
-    2: "2 — beginner",
-    3: "3 — novice",
-    4: "4 — casual player",
-    5: "5 — club player",
-    6: "6 — expert (about 1950)",
-    7: "7 — master",
-    8: "8 — full strength (about 2200; 1 s a move)",
-  },
-};
+function choiceWords(bot, key) {
+  const id = `chess-choice-${bot}-${key}`;
+  if (!l10n.has(`${id}-1`) && !l10n.has(`${id}-hand`) && !l10n.has(`${id}-minimax`) && !l10n.has(`${id}-dynamic`)) return null;
+  return new Proxy({}, { get: (_, v) => (l10n.has(`${id}-${String(v)}`) ? l10n.t(`${id}-${String(v)}`) : undefined) });
+}
 
 /** A parameter's field; `words` (value → text) names its choices. */
 function paramField(prefix, p, words = {}) {
@@ -1295,7 +1331,7 @@ function paramField(prefix, p, words = {}) {
   const field = options
     ? el("select", { name, id: name }, ...options.map(option))
     : el("input", { name, id: name, type: "text", placeholder: p.default || p.values, "data-default": p.default });
-  return el("label", { class: "param" }, `${title(p.about || p.key)}`, field);
+  return el("label", { class: "param" }, `${title(p.label ?? (p.about || p.key))}`, field);
 }
 
 let catalog = null;
@@ -1305,7 +1341,7 @@ async function loadCatalog() {
   catalog = answer?.games?.find((g) => g.name === "chess") ?? null;
   const select = document.getElementById("opponent");
   if (!catalog) {
-    if (answer) say("This server does not offer chess against a bot yet: only a friend can be invited.", "error");
+    if (answer) say(l10n.t("chess-no-bots"), "error");
     return;
   }
   // An outside engine (`uci`) runs a program on the server, which the server refuses to start for a web game
@@ -1314,14 +1350,14 @@ async function loadCatalog() {
   // The strongest bot first (the catalog's order), a friend last.
   const friend = select.querySelector("option[value='friend']");
   for (const bot of catalog.bots) {
-    select.insertBefore(el("option", { value: bot.name }, `${title(bot.name)} — ${bot.about}`), friend);
+    select.insertBefore(el("option", { value: bot.name }, `${title(botName(bot))} — ${botAbout(bot)}`), friend);
   }
   select.value = catalog.bots[0]?.name ?? "friend";
   // Of the game's parameters only the start position is a person's choice (the opening suite is for bot matches).
   const params = (catalog.params ?? []).filter((p) => p.key === "fen");
   document.getElementById("game-params-box").hidden = params.length === 0;
   document.getElementById("game-params").replaceChildren(
-    ...params.map((p) => paramField("game", { ...p, about: "Start from this position (FEN; empty: the usual start)" })),
+    ...params.map((p) => paramField("game", { ...p, label: l10n.t("chess-fen-about") })),
   );
   showBotParams();
   // The form's fields are all here now: "Rated" looks at them again.
@@ -1331,10 +1367,11 @@ async function loadCatalog() {
 function showBotParams() {
   const name = document.getElementById("opponent").value;
   const bot = catalog?.bots.find((b) => b.name === name);
-  document.getElementById("opponent-about").textContent = bot ? bot.about : "Your friend gets a link to the other seat.";
+  document.getElementById("opponent-about").textContent = bot ? botAbout(bot) : l10n.t("chess-friend-about");
   const field = (p) => {
-    const words = CHOICE_WORDS[`${name}-${p.key}`];
-    return words ? paramField("bot", { ...p, about: "Strength" }, words) : paramField("bot", p);
+    const words = choiceWords(name, p.key);
+    const label = l10n.has(`chess-param-${name}-${p.key}`) ? l10n.t(`chess-param-${name}-${p.key}`) : undefined;
+    return words ? paramField("bot", { ...p, label }, words) : paramField("bot", { ...p, label });
   };
   document.getElementById("bot-params").replaceChildren(...(bot?.params ?? []).filter((p) => choices(p.values)).map(field));
 }
@@ -1377,7 +1414,7 @@ function main() {
   document.getElementById("draw").addEventListener("click", () => act({ action: "move", move: "draw" }));
   document.getElementById("offer").addEventListener("click", () => act({ action: "offer_draw" }));
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act({ action: "resign" });
+    if (confirm(l10n.t("chess-resign-confirm"))) act({ action: "resign" });
   });
   document.getElementById("next").addEventListener("click", () => act({ action: "next" }));
   document.getElementById("again").addEventListener("click", playAgain);
@@ -1391,7 +1428,7 @@ function main() {
   if (!param("game") && !param("id")) loadCatalog();
   page = gamePage({
     kind: "chess",
-    prompt: "Choose your opponent and your colour.",
+    prompt: l10n.t("chess-prompt"),
     body: newGame,
     preview,
     show: (state, view) => {
@@ -1495,7 +1532,10 @@ function preview(move, box) {
   const S = 40;
   const at = (square) => ({ x: FILES.indexOf(square[0]) * S, y: (8 - Number(square[1])) * S });
   const board = svg("svg", { viewBox: `0 0 ${8 * S} ${8 * S}`, class: "review-board", role: "img",
-    "aria-label": `The position before ${move.played}${move.best && move.best !== move.played ? `; best was ${move.best}` : ""}` });
+    "aria-label":
+      move.best && move.best !== move.played
+        ? l10n.t("chess-review-before-best", { played: move.played, best: move.best })
+        : l10n.t("chess-review-before", { played: move.played }) });
   for (let rank = 1; rank <= 8; rank++) {
     for (const file of FILES) {
       const { x, y } = at(`${file}${rank}`);

@@ -15,9 +15,13 @@ import {
   setToken,
 } from "./api.js";
 import { gameItem, ratingsBlock } from "./games.js";
+import { moment, t } from "./l10n.js";
 
 /** The catalog's games, by name. */
 let catalog = new Map();
+
+/** How many browsers play as this player, as last read. */
+let browsers = 0;
 
 function busy(yes) {
   document.body.dataset.busy = String(yes);
@@ -28,11 +32,11 @@ function drawMe(me) {
   document.getElementById("you").hidden = false;
   const field = document.getElementById("name");
   if (document.activeElement !== field) field.value = me.name ?? "";
-  const counts = `${me.games.playing} in play, ${me.games.over} finished`;
-  const browsers = me.tokens === 1 ? "this browser alone" : `${me.tokens} browsers`;
+  browsers = me.tokens;
+  const counts = { playing: me.games.playing, over: me.games.over, tokens: me.tokens };
   document.getElementById("summary").textContent = me.name
-    ? `You are ${me.name}: ${counts}; you play from ${browsers}.`
-    : `You have no name yet: ${counts}; you play from ${browsers}.`;
+    ? t("me-summary-named", { name: me.name, ...counts })
+    : t("me-summary-unnamed", counts);
   document.getElementById("list-games").checked = me.list_games;
   document.getElementById("ratings").replaceChildren(ratingsBlock(me.ratings, me.history, catalog));
   const link = document.getElementById("profile-link");
@@ -50,7 +54,7 @@ function drawGames(games) {
   if (!finished.children.length) finished.append(document.createElement("li"));
   for (const list of [playing, finished]) {
     const first = list.firstElementChild;
-    if (!first.textContent) first.textContent = "None yet.";
+    if (!first.textContent) first.textContent = t("me-none-yet");
   }
 }
 
@@ -67,14 +71,14 @@ async function load() {
     if (isRevoked(e)) {
       document.getElementById("you").hidden = true;
       document.getElementById("revoked").hidden = false;
-      say("This browser's identity was revoked: nothing was done as anyone else.", "error");
+      say(t("me-revoked-nothing-done"), "error");
     } else if (e instanceof ApiError && e.code === "forbidden") {
       // The server no longer knows this token (a store started afresh): a new player, as every page does.
       await attempt(() => asPlayer("GET", "/api/me"));
       await load();
       return;
     } else {
-      say(e instanceof ApiError ? e.message : `Something went wrong: ${e}`, "error");
+      say(e instanceof ApiError ? e.message : t("frame-went-wrong", { error: String(e) }), "error");
     }
   } finally {
     busy(false);
@@ -90,7 +94,7 @@ async function claim(code) {
   if (answer) {
     setToken(answer.token);
     await load();
-    say("This browser now plays as you.");
+    say(t("me-claimed"));
   } else {
     await load();
   }
@@ -103,7 +107,7 @@ document.getElementById("name-form").addEventListener("submit", async (e) => {
   const me = await attempt(() => asPlayer("PUT", "/api/me/name", { name }));
   if (me) {
     drawMe(me);
-    say(`Your name is ${me.name}.`);
+    say(t("me-named", { name: me.name }));
   }
   busy(false);
 });
@@ -113,7 +117,7 @@ document.getElementById("list-games").addEventListener("change", async (e) => {
   const me = await attempt(() => asPlayer("PUT", "/api/me/listing", { list }));
   if (me) {
     drawMe(me);
-    say(list ? "Your finished games are listed on your public page." : "Your public page lists no game.");
+    say(t(list ? "me-listed" : "me-unlisted"));
   } else {
     e.target.checked = !list;
   }
@@ -126,25 +130,21 @@ document.getElementById("transfer").addEventListener("click", async () => {
   const field = document.getElementById("transfer-link");
   field.value = new URL(answer.link, location.origin).href;
   field.select();
-  const until = new Date(answer.expires * 1000).toLocaleTimeString();
-  document.getElementById("transfer-note").textContent =
-    `Open this link in your other browser before ${until}. It works once; whoever opens it plays as you.`;
+  const until = moment(new Date(answer.expires * 1000), { timeStyle: "short" });
+  document.getElementById("transfer-note").textContent = t("me-transfer-until", { until });
 });
 
 document.getElementById("revoke-others").addEventListener("click", async () => {
-  if (!confirm("Sign out every other browser that plays as you? Their links not used yet stop working too.")) return;
+  if (!confirm(t("me-confirm-revoke-others"))) return;
   const answer = await attempt(() => asPlayer("POST", "/api/me/tokens/revoke-others"));
   if (answer) {
-    say(`${answer.revoked} other browser${answer.revoked === 1 ? " is" : "s are"} signed out.`);
+    say(t("me-revoked-others", { n: answer.revoked }));
     await load();
   }
 });
 
 document.getElementById("revoke-current").addEventListener("click", async () => {
-  const alone = /this browser alone/.test(document.getElementById("summary").textContent);
-  const warning = alone
-    ? "This browser is the only one that plays as you: signed out, nobody can play your games again unless you made a link first. Sign out?"
-    : "Sign this browser out? You go on playing in your other browsers.";
+  const warning = t(browsers === 1 ? "me-confirm-revoke-alone" : "me-confirm-revoke-current");
   if (!confirm(warning)) return;
   const answer = await attempt(() => asPlayer("DELETE", "/api/me/tokens/current"));
   if (answer) await load();
@@ -153,7 +153,7 @@ document.getElementById("revoke-current").addEventListener("click", async () => 
 document.getElementById("afresh").addEventListener("click", async () => {
   forgetToken();
   await load();
-  say("You start afresh as a new player.");
+  say(t("me-afresh-done"));
 });
 
 (async () => {

@@ -2,11 +2,12 @@
 // games, and the finished games they let be listed, each with its result and its review.
 import { api, attempt, el, param, say } from "./api.js";
 import { gameItem, ratingsBlock } from "./games.js";
+import { moment, t } from "./l10n.js";
 
 (async () => {
   const name = param("name");
   if (!name) {
-    say("Whose page? The address names nobody.", "error");
+    say(t("profile-nobody"), "error");
     document.body.dataset.busy = "false";
     return;
   }
@@ -18,11 +19,12 @@ import { gameItem, ratingsBlock } from "./games.js";
   document.title = `${person.name} — hamle`;
   document.getElementById("profile").hidden = false;
   document.getElementById("profile-title").textContent = person.name;
-  document.getElementById("since").textContent = `Plays since ${new Date(person.created * 1000).toLocaleDateString()}.`;
+  const since = moment(new Date(person.created * 1000), { dateStyle: "medium" });
+  document.getElementById("since").textContent = t("profile-since", { date: since });
   document.getElementById("ratings").replaceChildren(ratingsBlock(person.ratings, person.history, catalog));
   const list = document.getElementById("finished");
   list.replaceChildren(...person.games.map((g) => gameItem(g, catalog)));
   if (!person.games.length) {
-    list.append(el("li", {}, person.listed ? "No finished game yet." : `${person.name} lists no game.`));
+    list.append(el("li", {}, person.listed ? t("profile-no-finished") : t("profile-unlisted", { name: person.name })));
   }
 })();

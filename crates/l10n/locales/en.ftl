@@ -576,3 +576,329 @@ review-means-sim = none needed: the game is solved exactly
 review-judge-grundy = the Sprague–Grundy values
 review-units-grundy = results
 review-means-grundy = none needed: the game is solved exactly
+
+## The chess page (web/chess.html, web/chess.js). SAN keeps its English letters in every language.
+
+chess-title = Chess — hamle
+chess-name = Chess
+chess-new-game = A new game of chess
+chess-white-first = White, first
+chess-random-colour = A random colour
+chess-start-rules = Start position and rules
+chess-start = Start
+chess-table =
+    .aria-label = The game
+chess-board =
+    .aria-label = Chess board
+    .aria-roledescription = chess board
+chess-promote-to = Promote the pawn to
+chess-promote-cancel = Cancel (Esc)
+chess-board-help = Drag a piece, or click it and then its square. With the keyboard: arrows move over the board, Enter picks the piece up and puts it down, Escape lets it go.
+chess-flip = Flip board
+    .title = Turn the board round (f)
+chess-analyse = Analyse
+    .title = The engine's evaluation and best line for this position
+chess-takeback = Take back
+chess-again = Play again
+chess-new = New game
+chess-analysis = Analysis
+chess-type-move = Type a move
+chess-play = Play
+chess-download-pgn = Download PGN
+chess-record = The game record
+chess-prompt = Choose your opponent and your colour.
+# The pieces as a sentence's middle names them, by their letter.
+chess-piece-p = pawn
+chess-piece-n = knight
+chess-piece-b = bishop
+chess-piece-r = rook
+chess-piece-q = queen
+chess-piece-k = king
+chess-about = You play { $side } against { $who }.
+chess-about-watching = White: { $white } · Black: { $black }.
+chess-board-label = Chess board, { $side } at the bottom
+chess-square-piece = { $square }, { $side } { $piece }
+chess-square-empty = { $square }, empty
+chess-cursor-piece = { $square }: { $side } { $piece }
+chess-cursor-empty = { $square }: empty
+chess-player-bot = Bot: { $bot }
+chess-thinking-suffix = { " " }— thinking…
+chess-material = { $side } is { $points } ahead in material
+chess-offer = Offer draw
+chess-offered = Draw offered
+chess-accept = Accept draw
+chess-claim = Claim draw
+chess-claim-why = Claim draw ({ $why })
+chess-claim-threefold = threefold repetition
+chess-claim-fifty = fifty-move rule
+chess-sound-on = Sound on
+chess-sound-off = Sound off
+chess-draw-stalemate = Stalemate: a draw
+chess-draw-insufficient = A draw: neither side has the material to mate
+chess-draw-threefold = A draw by threefold repetition
+chess-draw-fifty = A draw by the fifty-move rule
+chess-draw-fivefold = A draw: the same position came five times
+chess-draw-seventy-five = A draw by the seventy-five-move rule
+chess-a-draw = A draw
+chess-how-over = The game is over
+chess-how-resigned = { $person ->
+        [you] { $who } resigned
+       *[other] { $who } resigned
+    }
+chess-how-checkmate = Checkmate
+chess-wins = { $side } wins
+chess-you-win = you win
+chess-bot-wins = the bot wins
+chess-friend-wins = your friend wins
+chess-verdict = { $how }: { $who }
+chess-verdict-result = { $text } ({ $result }).
+chess-verdict-plain = { $text }.
+chess-to-move = { $side } to move: { $who }.
+chess-to-move-check = { $side } to move (in check): { $who }.
+chess-choose-promotion = Choose what the pawn becomes.
+chess-your-move = Your move.
+chess-your-move-check = Your move: you are in check!
+chess-may-claim = You may claim a draw ({ $why }).
+chess-friend-not-joined = Your friend has not joined yet: send them the link.
+chess-piece-moves = The { $piece } on { $square } has { $n ->
+        [0] no move
+        [one] { $n } move
+       *[other] { $n } moves
+    }.
+chess-waiting-friend = Waiting for your friend to join: they play { $side }.
+chess-friend-move = Your friend's move: waiting for { $side }.
+chess-over = The game is over.
+chess-watching = You are watching this game.
+chess-not-your-turn = It is not your turn.
+chess-illegal-own = Illegal move: your own piece stands on { $square }.
+chess-illegal-castle-check = Illegal move: you cannot castle out of check.
+chess-illegal-castle = Illegal move: castling is not allowed here (the king or that rook has moved, a square between is taken, or the king would pass through or land on an attacked square).
+chess-illegal-reach = Illegal move: a { $piece } cannot go from { $from } to { $to }.
+chess-illegal-in-check = Illegal move: you are in check, and that does not get your king out of it.
+chess-illegal-king = Illegal move: your king would be in check on { $square }.
+chess-illegal-pinned = Illegal move: it would leave your king in check (the { $piece } on { $square } is pinned).
+chess-check-yours = Check! Your king is attacked.
+chess-check = Check!
+chess-refused = The server refused that.
+chess-typed-illegal = '{ $text }' is not a legal move here: write it like e4, Nf3, O-O or e7e8q.
+chess-hint-stale = The hint ({ $move }) is not a move of this position any more.
+chess-hint-won = It finds a forced win.
+chess-hint-lost = Every move loses against best play.
+chess-hint = Hint: { $move } ({ $bot }).
+chess-hint-depth = Hint: { $move } ({ $bot }, searching { $depth } plies).
+chess-eval-mates = { $side } mates in { $n }.
+chess-eval-forced-mate = { $side } has a forced mate.
+chess-eval-level = About level.
+chess-eval-ahead = { $side } is { $how ->
+        [slightly] slightly better
+        [better] better
+       *[winning] winning
+    }.
+chess-claims-draw = claims the draw
+chess-engine-thinking = The engine is thinking (about a second)…
+chess-eval-title = From White's side, in pawns
+chess-analysis-about = { $bot }, depth { $depth } · { $nodes } positions · best move shown by the arrow
+chess-no-bots = This server does not offer chess against a bot yet: only a friend can be invited.
+chess-fen-about = Start from this position (FEN; empty: the usual start)
+chess-friend-about = Your friend gets a link to the other seat.
+chess-resign-confirm = Resign this game?
+chess-review-before = The position before { $played }
+chess-review-before-best = The position before { $played }; best was { $best }
+# The bots, what they are, their parameters and choices (the server's own words, said again).
+chess-bot-engine = engine
+chess-bot-engine-about = the engine: alpha-beta with the modern prunings and a neural evaluation; levels for people
+chess-bot-thesis = thesis
+chess-bot-thesis-about = the thesis's player: minimax to a fixed depth on material and piece-square tables
+chess-bot-random = random
+chess-bot-random-about = a uniformly random legal move (claims included)
+chess-param-engine-level = Strength
+chess-param-engine-eval = net: the neural network (stronger under a clock); hand: the tuned hand-made evaluation
+chess-param-thesis-depth = plies searched (the thesis tried 3, 5 and 10)
+chess-param-thesis-eval = static: material alone, without the tables
+chess-param-thesis-search = alphabeta: fewer nodes, the same move as the thesis's plain minimax
+chess-choice-engine-level-1 = 1 — first steps
+chess-choice-engine-level-2 = 2 — beginner
+chess-choice-engine-level-3 = 3 — novice
+chess-choice-engine-level-4 = 4 — casual player
+chess-choice-engine-level-5 = 5 — club player
+chess-choice-engine-level-6 = 6 — expert (about 1950)
+chess-choice-engine-level-7 = 7 — master
+chess-choice-engine-level-8 = 8 — full strength (about 2200; 1 s a move)
+chess-choice-engine-eval-hand = hand
+chess-choice-engine-eval-net = net
+chess-choice-thesis-eval-dynamic = dynamic
+chess-choice-thesis-eval-static = static
+chess-choice-thesis-search-minimax = minimax
+chess-choice-thesis-search-alphabeta = alphabeta
+
+## The home page (web/index.html, web/home.js)
+
+home-title = hamle — play
+home-tagline = games and the machines that play them
+home-nav-lab = the lab
+home-nav-leaderboards = leaderboards
+home-nav-you = you
+home-games = Games
+home-yours = Your unfinished games
+home-loading = Loading…
+home-hapis-title = Hapis Tavlası
+home-hapis-text = Backgammon with pinning: land on a lone checker and it is pinned under yours until you leave. Play a match against the computer, from the thesis's player to a self-taught network, or against a friend.
+home-hapis-start = New match
+home-tictactoe-title = Tic-tac-toe
+home-tictactoe-text = Three in a row, against a player that never loses or a friend, or the two-phase variant: three stones each, then slide them.
+home-2048-title = 2048
+home-2048-text = Slide the tiles, merge equal ones, and see how far you get; or watch an expectimax player, or the seed report's player, take the same board on.
+home-grundy-title = Grundy's game
+home-grundy-text = Split a heap of counters into two unequal heaps, in turn; whoever cannot split one loses. Against a player that knows every heap's Sprague–Grundy value, or a friend.
+home-sim-title = Sim
+home-sim-text = Colour the lines between six points in turn, red against blue; whoever completes a triangle of their own colour loses. Against the thesis's table of line values, a player that has solved the game, or a friend.
+home-dots-title = Dots and Boxes
+home-dots-text = Draw lines between dots in turn; complete a box and it is yours, and you draw again. Against a player that knows chains and control, and searches the end exactly, or a friend.
+home-knights-tour-title = Knight's tour
+home-knights-tour-text = Take a knight over every square of the board once, with Warnsdorff's rule as your guide, or watch it tour: the thesis's rule, a look-ahead that holds on any board, or a closed tour built piece by piece.
+home-knights-tour-start = New tour
+home-queens-title = N queens
+home-queens-text = Put N queens on an N×N board so that none attacks another; the thesis's backtracking finishes any placement that can be finished and says when yours cannot.
+home-queens-start = New board
+home-chess-title = Chess
+home-chess-text = Every rule, drag-and-drop play and a review of each finished game. Against a strong engine at eight levels, the thesis's minimax player, or a friend.
+home-domineering-title = Domineering
+home-domineering-text = Place dominoes, yours standing, the other side's lying down (or the other way round): whoever has no room left loses. Against the paper's player, an exact solver or a friend.
+home-for-one = For one: you, with a bot to help or to watch.
+home-for-two = For two: you against a bot or a friend.
+home-new-game = New game
+home-none-listed = No game could be listed.
+home-none-yet = None yet: start one above.
+# An unfinished game: its title, its parameters as written ("(variant two-phase)"), who sits across, a match's length.
+home-game-line = { $title }{ $params }{ $against ->
+        [bot] {" "}against { $bot }
+        [friend] {" "}with a friend
+        [helper] {" "}with { $helper } to help
+       *[none] {""}
+    }{ $length ->
+        [0] {""}
+       *[other] , match to { $length }
+    }
+home-last-move = last move { $when }
+
+## A listed game and a person's ratings (web/games.js, on /me and /profile)
+
+# A game's short name, as the lists show it.
+games-kind-hapis = Hapis
+games-kind-tictactoe = Tic-tac-toe
+games-kind-2048 = 2048
+games-kind-grundy = Grundy
+games-kind-sim = Sim
+games-kind-dots = Dots
+games-kind-knights-tour = Knights-tour
+games-kind-queens = Queens
+games-kind-chess = Chess
+games-kind-domineering = Domineering
+games-line = { $title }{ $against ->
+        [helper] {" "}with { $helper } to help
+        [bot] {" "}against { $who }
+        [open] {" "}— your friend has not joined yet
+        [person] {" "}against { $who }
+        [friend] {" "}against a friend
+       *[none] {""}
+    }
+# The listing player's outcome and the points, theirs first ("won 1–0").
+games-result = { $outcome ->
+        [won] won
+        [lost] lost
+        [drawn] drawn
+       *[over] over
+    } { $score }
+games-over = over
+games-last-move = last move { $when }
+games-review = review
+games-play = play
+games-no-rated = No rated game yet: tick “Rated” when you start a game.
+games-col-game = Game
+games-col-rating = Rating
+games-col-deviation = Deviation
+games-col-rated-games = Rated games
+games-rated-line = { $pool }: { $before } → { $after } ({ $change }), { $date }
+games-last-rated = Last rated games
+
+## The player's own page (web/me.html, web/me.js)
+
+me-title = You — hamle
+me-claim-title = Play here as yourself
+me-claim-note = This link gives this browser the identity of the browser that made it. This browser plays as someone else now: its games stay with that identity, which this browser then leaves.
+me-claim-here = Use my identity here
+me-revoked-title = This browser's identity was revoked
+me-revoked-note = Open a transfer link made in a browser where you still play, or start afresh as a new player (the games of the revoked identity stay with it).
+me-afresh = Start afresh
+me-you = You
+me-name-label = Your name (3 to 20 letters, digits, - and _, starting with a letter)
+me-save = Save
+me-list-games = List my finished games on my public page
+me-profile-link = your public page
+me-ratings = Ratings
+me-leaderboards = The leaderboards
+me-playing = Games in play
+me-finished = Finished games
+me-other-browser = Another browser
+me-transfer-note = To play as yourself in another browser, make a link here and open it there: it works once, for ten minutes.
+me-transfer = Make a link
+me-transfer-link =
+    .aria-label = The link for your other browser
+me-revoke-others = Sign out every other browser
+me-revoke-current = Sign this browser out
+me-summary-named = You are { $name }: { $playing } in play, { $over } finished; you play from { $tokens ->
+        [1] this browser alone
+       *[other] { $tokens } browsers
+    }.
+me-summary-unnamed = You have no name yet: { $playing } in play, { $over } finished; you play from { $tokens ->
+        [1] this browser alone
+       *[other] { $tokens } browsers
+    }.
+me-none-yet = None yet.
+me-revoked-nothing-done = This browser's identity was revoked: nothing was done as anyone else.
+me-claimed = This browser now plays as you.
+me-named = Your name is { $name }.
+me-listed = Your finished games are listed on your public page.
+me-unlisted = Your public page lists no game.
+me-transfer-until = Open this link in your other browser before { $until }. It works once; whoever opens it plays as you.
+me-confirm-revoke-others = Sign out every other browser that plays as you? Their links not used yet stop working too.
+me-revoked-others = { $n ->
+        [1] { $n } other browser is signed out.
+       *[other] { $n } other browsers are signed out.
+    }
+me-confirm-revoke-alone = This browser is the only one that plays as you: signed out, nobody can play your games again unless you made a link first. Sign out?
+me-confirm-revoke-current = Sign this browser out? You go on playing in your other browsers.
+me-afresh-done = You start afresh as a new player.
+
+## A player's public page (web/profile.html, web/profile.js)
+
+profile-title = A player — hamle
+profile-tagline = a player
+profile-ratings = Ratings
+profile-finished = Finished games
+profile-nobody = Whose page? The address names nobody.
+profile-since = Plays since { $date }.
+profile-no-finished = No finished game yet.
+profile-unlisted = { $name } lists no game.
+
+## The leaderboards (web/leaderboard.html, web/leaderboard.js)
+
+board-title = Leaderboards — hamle
+board-game = Game
+board-people = People
+board-people-note = People who chose a name, once their rating is sure (its deviation 110 or less). Ratings are Glicko-2, a game at a time, as lichess rates.
+board-bots = Bots
+board-col-rank = #
+board-col-name = Name
+board-col-rating = Rating
+board-col-deviation = Deviation
+board-col-rated-games = Rated games
+board-col-bot = Bot
+board-col-measured = Games measured
+board-nobody = Nobody yet.
+board-no-bot = No bot is rated here.
+board-scale = Fixed ratings, measured by { $source }; the scale: { $scale }.
+board-no-bot-pool = No bot is rated in this pool: only games between people move its ratings.
+board-unreadable = The games could not be read: try again in a moment.
+# The scale of the bots' fixed ratings, as the server's table names it.
+board-anchor = random at 1000 in every game but chess (Stockfish UCI_Elo)

@@ -576,3 +576,326 @@ review-means-sim = gerekmez: oyun tam olarak çözülmüştür
 review-judge-grundy = Sprague–Grundy değerleri
 review-units-grundy = sonuç
 review-means-grundy = gerekmez: oyun tam olarak çözülmüştür
+
+## Satranç sayfası (web/chess.html, web/chess.js). SAN her dilde İngilizce harflerini korur (uluslararası
+## gösterim); sayfa taşları sözle adlandırdığı yerde Türkçe adlarını verir: şah, vezir, kale, fil, at, piyon.
+
+chess-title = Satranç — hamle
+chess-name = Satranç
+chess-new-game = Yeni bir satranç oyunu
+chess-white-first = Beyaz, ilk hamle sizde
+chess-random-colour = Rastgele bir renk
+chess-start-rules = Başlangıç konumu ve kurallar
+chess-start = Başlat
+chess-table =
+    .aria-label = Oyun
+chess-board =
+    .aria-label = Satranç tahtası
+    .aria-roledescription = satranç tahtası
+chess-promote-to = Piyon neye terfi etsin
+chess-promote-cancel = Vazgeç (Esc)
+chess-board-help = Bir taşı sürükleyin ya da taşa, sonra gideceği kareye tıklayın. Klavyeyle: oklar tahtada gezinir, Enter taşı kaldırır ve bırakır, Escape taşı eski yerine koyar.
+chess-flip = Tahtayı çevir
+    .title = Tahtayı döndür (f)
+chess-analyse = Çözümle
+    .title = Motorun bu konum için değerlendirmesi ve en iyi devamı
+chess-takeback = Geri al
+chess-again = Yeniden oyna
+chess-new = Yeni oyun
+chess-analysis = Çözümleme
+chess-type-move = Bir hamle yazın
+chess-play = Oyna
+chess-download-pgn = PGN indir
+chess-record = Oyunun kaydı
+chess-prompt = Rakibinizi ve renginizi seçin.
+# Taşlar, cümle içinde, harflerine göre.
+chess-piece-p = piyon
+chess-piece-n = at
+chess-piece-b = fil
+chess-piece-r = kale
+chess-piece-q = vezir
+chess-piece-k = şah
+chess-about = { $side } ile oynuyorsunuz, rakibiniz { $who }.
+chess-about-watching = Beyaz: { $white } · Siyah: { $black }.
+chess-board-label = Satranç tahtası, { $side } aşağıda
+chess-square-piece = { $square }, { $side } { $piece }
+chess-square-empty = { $square }, boş
+chess-cursor-piece = { $square }: { $side } { $piece }
+chess-cursor-empty = { $square }: boş
+chess-player-bot = Bilgisayar: { $bot }
+chess-thinking-suffix = { " " }— düşünüyor…
+chess-material = { $side } { $points } puanlık malzeme önde
+chess-offer = Beraberlik öner
+chess-offered = Beraberlik önerildi
+chess-accept = Beraberliği kabul et
+chess-claim = Beraberlik iste
+chess-claim-why = Beraberlik iste ({ $why })
+chess-claim-threefold = üç kez tekrar
+chess-claim-fifty = elli hamle kuralı
+chess-sound-on = Ses açık
+chess-sound-off = Ses kapalı
+chess-draw-stalemate = Pat: berabere
+chess-draw-insufficient = Berabere: iki tarafın da mat edecek malzemesi yok
+chess-draw-threefold = Üç kez tekrarla berabere
+chess-draw-fifty = Elli hamle kuralıyla berabere
+chess-draw-fivefold = Berabere: aynı konum beş kez oluştu
+chess-draw-seventy-five = Yetmiş beş hamle kuralıyla berabere
+chess-a-draw = Berabere
+chess-how-over = Oyun bitti
+chess-how-resigned = { $person ->
+        [you] Pes ettiniz
+       *[other] { $who } pes etti
+    }
+chess-how-checkmate = Mat
+chess-wins = { $side } kazandı
+chess-you-win = siz kazandınız
+chess-bot-wins = bilgisayar kazandı
+chess-friend-wins = arkadaşınız kazandı
+chess-verdict = { $how }: { $who }
+chess-verdict-result = { $text } ({ $result }).
+chess-verdict-plain = { $text }.
+chess-to-move = Hamle sırası { $side } tarafında: { $who }.
+chess-to-move-check = Hamle sırası { $side } tarafında (şah çekilmiş): { $who }.
+chess-choose-promotion = Piyonun neye dönüşeceğini seçin.
+chess-your-move = Sıra sizde.
+chess-your-move-check = Sıra sizde: şahınıza şah çekildi!
+chess-may-claim = Beraberlik isteyebilirsiniz ({ $why }).
+chess-friend-not-joined = Arkadaşınız henüz katılmadı: ona bağlantıyı gönderin.
+chess-piece-moves = { $square } karesindeki { $piece } için { $n ->
+        [0] hamle yok
+       *[other] { $n } hamle var
+    }.
+chess-waiting-friend = Arkadaşınızın katılması bekleniyor: { $side } ile oynayacak.
+chess-friend-move = Sıra arkadaşınızda: { $side } bekleniyor.
+chess-over = Oyun bitti.
+chess-watching = Bu oyunu izliyorsunuz.
+chess-not-your-turn = Sıra sizde değil.
+chess-illegal-own = Kurala aykırı hamle: { $square } karesinde kendi taşınız var.
+chess-illegal-castle-check = Kurala aykırı hamle: şah altındayken rok yapılamaz.
+chess-illegal-castle = Kurala aykırı hamle: burada rok yapılamaz (şah ya da o kale oynamış, aradaki bir kare dolu, ya da şah saldırı altındaki bir kareden geçecek ya da oraya inecek).
+chess-illegal-reach = Kurala aykırı hamle: { $piece } { $from } karesinden { $to } karesine gidemez.
+chess-illegal-in-check = Kurala aykırı hamle: şahınıza şah çekilmiş ve bu hamle onu kurtarmıyor.
+chess-illegal-king = Kurala aykırı hamle: şahınız { $square } karesinde şah altında kalır.
+chess-illegal-pinned = Kurala aykırı hamle: şahınızı şah altında bırakır ({ $square } karesindeki { $piece } açmaz durumda).
+chess-check-yours = Şah! Şahınız saldırı altında.
+chess-check = Şah!
+chess-refused = Sunucu bunu kabul etmedi.
+chess-typed-illegal = '{ $text }' burada kurala uygun bir hamle değil: e4, Nf3, O-O ya da e7e8q gibi yazın.
+chess-hint-stale = İpucu ({ $move }) artık bu konumun bir hamlesi değil.
+chess-hint-won = Zorunlu bir kazanç buluyor.
+chess-hint-lost = En iyi oyuna karşı her hamle kaybediyor.
+chess-hint = İpucu: { $move } ({ $bot }).
+chess-hint-depth = İpucu: { $move } ({ $bot }, { $depth } kat arayarak).
+chess-eval-mates = { $side } { $n } hamlede mat ediyor.
+chess-eval-forced-mate = { $side } için zorunlu mat var.
+chess-eval-level = Aşağı yukarı eşit.
+chess-eval-ahead = { $side } { $how ->
+        [slightly] biraz daha iyi
+        [better] daha iyi
+       *[winning] kazanıyor
+    }.
+chess-claims-draw = beraberlik ister
+chess-engine-thinking = Motor düşünüyor (bir saniye kadar)…
+chess-eval-title = Beyazın tarafından, piyon cinsinden
+chess-analysis-about = { $bot }, derinlik { $depth } · { $nodes } konum · en iyi hamle okla gösterildi
+chess-no-bots = Bu sunucu henüz bilgisayara karşı satranç sunmuyor: yalnızca bir arkadaş çağrılabilir.
+chess-fen-about = Bu konumdan başla (FEN; boş: olağan başlangıç)
+chess-friend-about = Arkadaşınız öteki yer için bir bağlantı alır.
+chess-resign-confirm = Bu oyundan pes edilsin mi?
+chess-review-before = { $played } hamlesinden önceki konum
+chess-review-before-best = { $played } hamlesinden önceki konum; en iyisi { $best } idi
+# Bilgisayar oyuncuları, ne oldukları, ayarları ve seçenekleri (sunucunun kendi sözleri, yeniden söylenmiş).
+chess-bot-engine = motor
+chess-bot-engine-about = motor: modern budamalarla alfa-beta ve bir sinir ağı değerlendirmesi; insanlar için düzeyler
+chess-bot-thesis = tez
+chess-bot-thesis-about = tezin oyuncusu: malzeme ve taş-kare tabloları üzerinde sabit derinlikte minimaks
+chess-bot-random = rastgele
+chess-bot-random-about = düzgün dağılımla rastgele, kurala uygun bir hamle (beraberlik istemek dahil)
+chess-param-engine-level = Güç
+chess-param-engine-eval = ağ: sinir ağı (saatli oyunda daha güçlü); el: ayarlanmış, el yapımı değerlendirme
+chess-param-thesis-depth = aranan kat (tez 3, 5 ve 10'u denedi)
+chess-param-thesis-eval = durağan: yalnızca malzeme, tablolar olmadan
+chess-param-thesis-search = alfabeta: daha az düğüm, tezin düz minimaksıyla aynı hamle
+chess-choice-engine-level-1 = 1 — ilk adımlar
+chess-choice-engine-level-2 = 2 — acemi
+chess-choice-engine-level-3 = 3 — yeni başlayan
+chess-choice-engine-level-4 = 4 — gelişigüzel oyuncu
+chess-choice-engine-level-5 = 5 — kulüp oyuncusu
+chess-choice-engine-level-6 = 6 — usta (yaklaşık 1950)
+chess-choice-engine-level-7 = 7 — büyük usta
+chess-choice-engine-level-8 = 8 — tam güç (yaklaşık 2200; hamle başına 1 sn)
+chess-choice-engine-eval-hand = el
+chess-choice-engine-eval-net = ağ
+chess-choice-thesis-eval-dynamic = devingen
+chess-choice-thesis-eval-static = durağan
+chess-choice-thesis-search-minimax = minimaks
+chess-choice-thesis-search-alphabeta = alfabeta
+
+## The home page (web/index.html, web/home.js)
+
+home-title = hamle — oyna
+home-tagline = oyunlar ve onları oynayan makineler
+home-nav-lab = laboratuvar
+home-nav-leaderboards = sıralamalar
+home-nav-you = siz
+home-games = Oyunlar
+home-yours = Bitmemiş oyunlarınız
+home-loading = Yükleniyor…
+home-hapis-title = Hapis Tavlası
+home-hapis-text = Hapisli tavla: açık bir pula konarsanız, siz oradan ayrılana dek o pul sizinkinin altında hapis kalır. Tezdeki oyuncudan kendi kendine öğrenmiş bir ağa dek bilgisayara ya da bir arkadaşınıza karşı bir maç oynayın.
+home-hapis-start = Yeni maç
+home-tictactoe-title = XOX
+home-tictactoe-text = Üç taşı bir sıraya dizin: hiç kaybetmeyen bir oyuncuya ya da bir arkadaşınıza karşı; ya da iki aşamalı türü: her taraf üçer taş koyar, sonra taşlarını kaydırır.
+home-2048-title = 2048
+home-2048-text = Karoları kaydırın, eşit olanları birleştirin ve ne kadar ilerleyebildiğinize bakın; ya da bir expectimax oyuncusunun veya kaynak rapordaki oyuncunun aynı tahtayla nasıl başa çıktığını izleyin.
+home-grundy-title = Grundy oyunu
+home-grundy-text = Bir taş yığınını sırayla eşit olmayan iki yığına bölün; hiçbir yığını bölemeyen kaybeder. Her yığının Sprague–Grundy değerini bilen bir oyuncuya ya da bir arkadaşınıza karşı.
+home-sim-title = Sim
+home-sim-text = Altı nokta arasındaki çizgileri sırayla boyayın, kırmızıya karşı mavi; kendi renginde bir üçgeni tamamlayan kaybeder. Tezdeki çizgi değerleri tablosuna, oyunu çözmüş bir oyuncuya ya da bir arkadaşınıza karşı.
+home-dots-title = Noktalar ve Kutular
+home-dots-text = Sırayla noktalar arasına çizgi çekin; bir kutuyu tamamlayan onu alır ve bir çizgi daha çeker. Zincirleri ve denetimi bilen, oyunun sonunu eksiksiz arayan bir oyuncuya ya da bir arkadaşınıza karşı.
+home-knights-tour-title = At turu
+home-knights-tour-text = Bir atı, Warnsdorff kuralının yol göstermesiyle tahtanın her karesinden bir kez geçirin ya da turunu izleyin: tezdeki kural, her tahtada işe yarayan bir ileriye bakış ya da parça parça kurulan kapalı bir tur.
+home-knights-tour-start = Yeni tur
+home-queens-title = N vezir
+home-queens-text = N×N bir tahtaya N veziri, hiçbiri ötekini almayacak biçimde yerleştirin; tezdeki geri izleme, tamamlanabilecek her yerleşimi tamamlar, sizinki tamamlanamıyorsa bunu söyler.
+home-queens-start = Yeni tahta
+home-chess-title = Satranç
+home-chess-text = Bütün kurallar, sürükle-bırak oyun ve biten her oyunun incelemesi. Sekiz seviyeli güçlü bir motora, tezdeki minimax oyuncusuna ya da bir arkadaşınıza karşı.
+home-domineering-title = Zorbacı (Domineering)
+home-domineering-text = Dominoları yerleştirin, sizinkiler dik, öteki tarafınkiler yatık (ya da tersi): yer bulamayan kaybeder. Makaledeki oyuncuya, tam bir çözücüye ya da bir arkadaşınıza karşı.
+home-for-one = Tek kişilik: siz, yardım eden ya da izlediğiniz bir bilgisayarla.
+home-for-two = İki kişilik: siz, bilgisayara ya da bir arkadaşınıza karşı.
+home-new-game = Yeni oyun
+home-none-listed = Hiçbir oyun listelenemedi.
+home-none-yet = Henüz yok: yukarıdan bir tane başlatın.
+# An unfinished game: its title, its parameters as written ("(variant two-phase)"), who sits across, a match's length.
+home-game-line = { $title }{ $params }{ $against ->
+        [bot] , rakip: { $bot }
+        [friend] , bir arkadaşla
+        [helper] , yardımcı: { $helper }
+       *[none] {""}
+    }{ $length ->
+        [0] {""}
+       *[other] , { $length } puanlık maç
+    }
+home-last-move = son hamle { $when }
+
+## A listed game and a person's ratings (web/games.js, on /me and /profile)
+
+# A game's short name, as the lists show it.
+games-kind-hapis = Hapis Tavlası
+games-kind-tictactoe = XOX
+games-kind-2048 = 2048
+games-kind-grundy = Grundy
+games-kind-sim = Sim
+games-kind-dots = Noktalar ve Kutular
+games-kind-knights-tour = At turu
+games-kind-queens = N vezir
+games-kind-chess = Satranç
+games-kind-domineering = Zorbacı
+games-line = { $title }{ $against ->
+        [helper] , yardımcı: { $helper }
+        [bot] , rakip: { $who }
+        [open] {" "}— arkadaşınız henüz katılmadı
+        [person] , rakip: { $who }
+        [friend] , rakip: bir arkadaş
+       *[none] {""}
+    }
+# The listing player's outcome and the points, theirs first ("won 1–0").
+games-result = { $outcome ->
+        [won] galibiyet
+        [lost] yenilgi
+        [drawn] beraberlik
+       *[over] bitti
+    } { $score }
+games-over = bitti
+games-last-move = son hamle { $when }
+games-review = incele
+games-play = oyna
+games-no-rated = Henüz dereceli oyun yok: bir oyun başlatırken “Dereceli” kutusunu işaretleyin.
+games-col-game = Oyun
+games-col-rating = Derece
+games-col-deviation = Sapma
+games-col-rated-games = Dereceli oyunlar
+games-rated-line = { $pool }: { $before } → { $after } ({ $change }), { $date }
+games-last-rated = Son dereceli oyunlar
+
+## The player's own page (web/me.html, web/me.js)
+
+me-title = Siz — hamle
+me-claim-title = Burada kendiniz olarak oynayın
+me-claim-note = Bu bağlantı, bu tarayıcıya onu yapan tarayıcının kimliğini verir. Bu tarayıcı şu an başka biri olarak oynuyor: oyunları o kimlikte kalır, bu tarayıcı da o kimlikten ayrılır.
+me-claim-here = Kimliğimi burada kullan
+me-revoked-title = Bu tarayıcının kimliği iptal edildi
+me-revoked-note = Hâlâ oynadığınız bir tarayıcıda yapılmış bir aktarma bağlantısını açın ya da yeni bir oyuncu olarak baştan başlayın (iptal edilen kimliğin oyunları onda kalır).
+me-afresh = Baştan başla
+me-you = Siz
+me-name-label = Adınız (3 ile 20 arası harf, rakam, - ve _; bir harfle başlamalı)
+me-save = Kaydet
+me-list-games = Biten oyunlarımı herkese açık sayfamda listele
+me-profile-link = herkese açık sayfanız
+me-ratings = Dereceler
+me-leaderboards = Sıralamalar
+me-playing = Süren oyunlar
+me-finished = Biten oyunlar
+me-other-browser = Başka bir tarayıcı
+me-transfer-note = Başka bir tarayıcıda kendiniz olarak oynamak için burada bir aktarma bağlantısı oluşturun ve onu orada açın: bir kez, on dakika boyunca geçerlidir.
+me-transfer = Bağlantı oluştur
+me-transfer-link =
+    .aria-label = Öteki tarayıcınız için bağlantı
+me-revoke-others = Öteki bütün tarayıcıların oturumunu kapat
+me-revoke-current = Bu tarayıcının oturumunu kapat
+me-summary-named = Adınız { $name }: { $playing } oyun sürüyor, { $over } oyun bitti; { $tokens ->
+        [1] yalnızca bu tarayıcıdan
+       *[other] { $tokens } tarayıcıdan
+    } oynuyorsunuz.
+me-summary-unnamed = Henüz bir adınız yok: { $playing } oyun sürüyor, { $over } oyun bitti; { $tokens ->
+        [1] yalnızca bu tarayıcıdan
+       *[other] { $tokens } tarayıcıdan
+    } oynuyorsunuz.
+me-none-yet = Henüz yok.
+me-revoked-nothing-done = Bu tarayıcının kimliği iptal edildi: başka biri adına hiçbir şey yapılmadı.
+me-claimed = Bu tarayıcı artık sizin adınıza oynuyor.
+me-named = Adınız artık { $name }.
+me-listed = Biten oyunlarınız herkese açık sayfanızda listeleniyor.
+me-unlisted = Herkese açık sayfanız hiçbir oyun listelemiyor.
+me-transfer-until = Bu bağlantıyı öteki tarayıcınızda saat { $until } olmadan açın. Yalnızca bir kez geçerlidir; onu kim açarsa sizin adınıza oynar.
+me-confirm-revoke-others = Sizin adınıza oynayan öteki bütün tarayıcıların oturumu kapatılsın mı? Onların henüz kullanılmamış bağlantıları da geçersiz olur.
+me-revoked-others = { $n } başka tarayıcının oturumu kapatıldı.
+me-confirm-revoke-alone = Sizin adınıza oynayan tek tarayıcı bu: oturumu kapatılırsa, önceden bir bağlantı oluşturmadıysanız oyunlarınızı kimse bir daha oynayamaz. Oturum kapatılsın mı?
+me-confirm-revoke-current = Bu tarayıcının oturumu kapatılsın mı? Öteki tarayıcılarınızda oynamayı sürdürürsünüz.
+me-afresh-done = Yeni bir oyuncu olarak baştan başlıyorsunuz.
+
+## A player's public page (web/profile.html, web/profile.js)
+
+profile-title = Bir oyuncu — hamle
+profile-tagline = bir oyuncu
+profile-ratings = Dereceler
+profile-finished = Biten oyunlar
+profile-nobody = Kimin sayfası? Adres kimseyi belirtmiyor.
+profile-since = Oynamaya başladığı tarih: { $date }.
+profile-no-finished = Henüz biten oyun yok.
+profile-unlisted = { $name } hiçbir oyununu listelemiyor.
+
+## The leaderboards (web/leaderboard.html, web/leaderboard.js)
+
+board-title = Sıralamalar — hamle
+board-game = Oyun
+board-people = Kişiler
+board-people-note = Ad seçmiş kişiler, dereceleri kesinleşince (sapması 110 ya da daha az). Dereceler, lichess'teki gibi her oyundan sonra Glicko-2 ile hesaplanır.
+board-bots = Bilgisayarlar
+board-col-rank = Sıra
+board-col-name = Ad
+board-col-rating = Derece
+board-col-deviation = Sapma
+board-col-rated-games = Dereceli oyunlar
+board-col-bot = Bilgisayar
+board-col-measured = Ölçüm oyunları
+board-nobody = Henüz kimse yok.
+board-no-bot = Burada dereceli bilgisayar yok.
+board-scale = Sabit dereceler; ölçüm: { $source }; ölçek: { $scale }.
+board-no-bot-pool = Bu havuzda dereceli bilgisayar yok: dereceleri yalnızca kişiler arasındaki oyunlar değiştirir.
+board-unreadable = Oyunlar okunamadı: birazdan yeniden deneyin.
+# The scale of the bots' fixed ratings, as the server's table names it.
+board-anchor = satranç dışındaki her oyunda random = 1000 (satrançta Stockfish UCI_Elo)
