@@ -199,8 +199,8 @@ hapis-no-dice = oynanacak zar yok: önce zar atın
 hapis-unreadable-step = adım okunamadı: { $why }
 hapis-not-one-step = '{ $text }' tek bir adım değil (1/4 ya da 22/off gibi yazın)
 hapis-step-blocked = { $step } oynanamaz: { $why }
-hapis-step-no-play = bu kurala uygun bir oyun olmaz: oynanabildiği kadar çok zar oynanmalı (yalnız biri oynanabiliyorsa büyüğü)
-hapis-step-complete = oyun tamam: oynanacak zar kalmadı
+hapis-step-no-play = bu kurala uygun bir hamle olmaz: oynanabildiği kadar çok zar oynanmalı (yalnız biri oynanabiliyorsa büyüğü)
+hapis-step-complete = hamle tamam: oynanacak zar kalmadı
 hapis-blocked-no-checker = { $point }. hanede pulunuz yok
 hapis-blocked-pinned = { $point }. hanedeki pulunuz hapis: rakip pullar oradan gidene dek kıpırdayamaz
 hapis-blocked-backwards = pullar yalnızca ileri gider
@@ -317,10 +317,10 @@ hapis-board-over = oyun bitti
 
 hplay-start = Hapis Tavlası, { $n } sayılık maç. { $side } ile oynuyorsunuz.
 hplay-help =
-    Bütün bir oyunu kendi numaralamanızla yazın (başlangıcınız 1. hane, toplanma alanınız 19-24): 1/4 1/6, 19/off.
+    Bütün bir hamleyi kendi numaralamanızla yazın (başlangıcınız 1. hane, toplanma alanınız 19-24): 1/4 1/6, 19/off.
     Ya da adım adım: 1/4, ya da bir hane ve bir zar: 1 3.
-      moves   kurala uygun oyunlar, numaralı (#2 ikincisini oynar)
-      hint    bu atış için ustanın en iyi üç oyunu, şanslarıyla
+      moves   kurala uygun hamleler, numaralı (#2 ikincisini oynar)
+      hint    bu atış için ustanın en iyi üç hamlesi, şanslarıyla
       undo    bu turdaki son adımı geri al
       log     şimdiye dek oynananlar    board   tahtayı yeniden göster
       resign  bu oyundan pes et         quit    maçtan çık
@@ -333,18 +333,18 @@ hplay-match-over = Maç bitti: { $winner ->
 hplay-bye = Hoşça kalın: maç beyaz { $white }, siyah { $black } durumunda yarım kaldı.
 hplay-status = { $length } sayılık maç: beyaz { $white }, siyah { $black }. Zar { $dice }, kalan: { $left }
 hplay-played-so-far = ; şimdiye dek oynanan: { $steps }
-hplay-prompt = Oyununuz:
+hplay-prompt = Hamleniz:
 hplay-you-resign = Pes ettiniz.
 hplay-nothing-to-undo = Bu turda geri alınacak bir şey yok.
-hplay-plays-so-far = Şimdiye dek oynananlar:
+hplay-plays-so-far = Bu oyunda şimdiye dek oynananlar:
 hplay-none = (yok)
 hplay-no-move = (oynanacak hamle yok)
 hplay-hint = değer { $equity }, kazanma %{ $win }, mars ile kazanma %{ $mars }, mars ile kaybetme %{ $lost }
 hplay-undo-first = Önce adımlarınızı geri alın ya da adım adım sürdürün.
-hplay-not-number = '{ $text }' bir oyun numarası değil ('moves' yazıp bakın)
-hplay-no-play-number = #{ $n } numaralı bir oyun yok.
-hplay-unreadable = oyun okunamadı: { $why }
-hplay-not-play = '{ $text }' bir oyun değil: 'help' yazın.
+hplay-not-number = '{ $text }' bir hamle numarası değil ('moves' yazıp bakın)
+hplay-no-play-number = #{ $n } numaralı bir hamle yok.
+hplay-unreadable = hamle okunamadı: { $why }
+hplay-not-play = '{ $text }' bir hamle değil: 'help' yazın.
 
 ## `hamle play OYUN`: uçbirimde herhangi bir oyun
 
@@ -512,7 +512,7 @@ hp-choose-checker = Bir pul seçin.
 hp-cannot-move-from = Bu zarlarla oradan pullarınızdan hiçbiri oynayamaz.
 hp-no-move = hamle yok
 hp-hint-line = değer { $equity }, kazanma { $win }, mars ile kazanma { $mars }, mars ile kaybetme { $lost }
-hp-best-plays = { $level } oyuncunun en iyi oyunları
+hp-best-plays = { $level } oyuncunun en iyi hamleleri
 hp-resign-confirm = Bu oyundan pes edilsin mi? Puanları { $against ->
         [bot] bilgisayar
        *[person] rakibiniz
