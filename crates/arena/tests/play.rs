@@ -1025,3 +1025,12 @@ fn said(refusal: &Refusal) -> (&'static str, String) {
     };
     (kind, refusal.to_string())
 }
+
+#[test]
+fn refusals_are_equal_when_they_say_the_same_in_english_and_are_of_one_kind() {
+    let turn = Refusal::NotAllowed(Msg::new("refusal-not-your-turn"));
+    assert_eq!(turn, Refusal::NotAllowed(Msg::verbatim("it is not your turn")));
+    assert_ne!(turn, Refusal::Malformed(Msg::verbatim("it is not your turn")), "another kind");
+    assert_ne!(turn, Refusal::NotAllowed(Msg::new("refusal-match-over")), "other words");
+    assert_eq!(turn.msg(), &Msg::new("refusal-not-your-turn"));
+}

@@ -218,9 +218,9 @@ chess-checkmate = { $person ->
 chess-draw = Berabere: { $reason ->
         [stalemate] pat
         [insufficient] yetersiz materyal
-        [threefold] üç kez tekrar
+        [threefold] üç kez pozisyon tekrarı
         [fifty] elli hamle kuralı
-        [fivefold] beş kez tekrar
+        [fivefold] beş kez pozisyon tekrarı
         [seventy-five] yetmiş beş hamle kuralı
        *[other] { $reason }
     }.
@@ -579,6 +579,8 @@ review-means-grundy = gerekmez: oyun tam olarak çözülmüştür
 
 ## Satranç sayfası (web/chess.html, web/chess.js). SAN her dilde İngilizce harflerini korur (uluslararası
 ## gösterim); sayfa taşları sözle adlandırdığı yerde Türkçe adlarını verir: şah, vezir, kale, fil, at, piyon.
+## Tez 001'in sözcükleri: yanlış hamle, geçerli hamle, şah çekmek, tehdit altında, pozisyon tekrarı,
+## terfi (piyonun dönüşümü), statik ve dinamik değerlendirme.
 
 chess-title = Satranç — hamle
 chess-name = Satranç
@@ -592,14 +594,14 @@ chess-table =
 chess-board =
     .aria-label = Satranç tahtası
     .aria-roledescription = satranç tahtası
-chess-promote-to = Piyon neye terfi etsin
+chess-promote-to = Piyon hangi taşa terfi etsin
 chess-promote-cancel = Vazgeç (Esc)
-chess-board-help = Bir taşı sürükleyin ya da taşa, sonra gideceği kareye tıklayın. Klavyeyle: oklar tahtada gezinir, Enter taşı kaldırır ve bırakır, Escape taşı eski yerine koyar.
+chess-board-help = Bir taşı sürükleyin ya da taşa, sonra gideceği kareye tıklayın. Klavyeyle: oklar tahtada gezinir, Enter taşı kaldırır ve bırakır, Escape taşı bırakır.
 chess-flip = Tahtayı çevir
     .title = Tahtayı döndür (f)
 chess-analyse = Çözümle
     .title = Motorun bu konum için değerlendirmesi ve en iyi devamı
-chess-takeback = Geri al
+chess-takeback = Hamleyi geri al
 chess-again = Yeniden oyna
 chess-new = Yeni oyun
 chess-analysis = Çözümleme
@@ -617,28 +619,28 @@ chess-piece-q = vezir
 chess-piece-k = şah
 chess-about = { $side } ile oynuyorsunuz, rakibiniz { $who }.
 chess-about-watching = Beyaz: { $white } · Siyah: { $black }.
-chess-board-label = Satranç tahtası, { $side } aşağıda
+chess-board-label = Satranç tahtası, { $side } taşlar aşağıda
 chess-square-piece = { $square }, { $side } { $piece }
 chess-square-empty = { $square }, boş
 chess-cursor-piece = { $square }: { $side } { $piece }
 chess-cursor-empty = { $square }: boş
 chess-player-bot = Bilgisayar: { $bot }
 chess-thinking-suffix = { " " }— düşünüyor…
-chess-material = { $side } { $points } puanlık malzeme önde
+chess-material = { $side } materyalde { $points } puan önde
 chess-offer = Beraberlik öner
 chess-offered = Beraberlik önerildi
 chess-accept = Beraberliği kabul et
 chess-claim = Beraberlik iste
 chess-claim-why = Beraberlik iste ({ $why })
-chess-claim-threefold = üç kez tekrar
+chess-claim-threefold = üç kez pozisyon tekrarı
 chess-claim-fifty = elli hamle kuralı
 chess-sound-on = Ses açık
 chess-sound-off = Ses kapalı
 chess-draw-stalemate = Pat: berabere
-chess-draw-insufficient = Berabere: iki tarafın da mat edecek malzemesi yok
-chess-draw-threefold = Üç kez tekrarla berabere
+chess-draw-insufficient = Berabere: yetersiz materyal, iki taraf da mat edemez
+chess-draw-threefold = Üç kez pozisyon tekrarıyla berabere
 chess-draw-fifty = Elli hamle kuralıyla berabere
-chess-draw-fivefold = Berabere: aynı konum beş kez oluştu
+chess-draw-fivefold = Berabere: aynı pozisyon beş kez oluştu
 chess-draw-seventy-five = Yetmiş beş hamle kuralıyla berabere
 chess-a-draw = Berabere
 chess-how-over = Oyun bitti
@@ -655,10 +657,10 @@ chess-verdict = { $how }: { $who }
 chess-verdict-result = { $text } ({ $result }).
 chess-verdict-plain = { $text }.
 chess-to-move = Hamle sırası { $side } tarafında: { $who }.
-chess-to-move-check = Hamle sırası { $side } tarafında (şah çekilmiş): { $who }.
+chess-to-move-check = Hamle sırası { $side } tarafında (şah çekilmiş durumda): { $who }.
 chess-choose-promotion = Piyonun neye dönüşeceğini seçin.
 chess-your-move = Sıra sizde.
-chess-your-move-check = Sıra sizde: şahınıza şah çekildi!
+chess-your-move-check = Sıra sizde: şah çekildi!
 chess-may-claim = Beraberlik isteyebilirsiniz ({ $why }).
 chess-friend-not-joined = Arkadaşınız henüz katılmadı: ona bağlantıyı gönderin.
 chess-piece-moves = { $square } karesindeki { $piece } için { $n ->
@@ -670,17 +672,17 @@ chess-friend-move = Sıra arkadaşınızda: { $side } bekleniyor.
 chess-over = Oyun bitti.
 chess-watching = Bu oyunu izliyorsunuz.
 chess-not-your-turn = Sıra sizde değil.
-chess-illegal-own = Kurala aykırı hamle: { $square } karesinde kendi taşınız var.
-chess-illegal-castle-check = Kurala aykırı hamle: şah altındayken rok yapılamaz.
-chess-illegal-castle = Kurala aykırı hamle: burada rok yapılamaz (şah ya da o kale oynamış, aradaki bir kare dolu, ya da şah saldırı altındaki bir kareden geçecek ya da oraya inecek).
-chess-illegal-reach = Kurala aykırı hamle: { $piece } { $from } karesinden { $to } karesine gidemez.
-chess-illegal-in-check = Kurala aykırı hamle: şahınıza şah çekilmiş ve bu hamle onu kurtarmıyor.
-chess-illegal-king = Kurala aykırı hamle: şahınız { $square } karesinde şah altında kalır.
-chess-illegal-pinned = Kurala aykırı hamle: şahınızı şah altında bırakır ({ $square } karesindeki { $piece } açmaz durumda).
-chess-check-yours = Şah! Şahınız saldırı altında.
+chess-illegal-own = Yanlış hamle: { $square } karesinde kendi taşınız var.
+chess-illegal-castle-check = Yanlış hamle: şah çekilmişken rok yapılamaz.
+chess-illegal-castle = Yanlış hamle: burada rok yapılamaz (şah ya da o kale oynamış, aradaki bir kare dolu, ya da şah tehdit altındaki bir kareden geçecek ya da oraya varacak).
+chess-illegal-reach = Yanlış hamle: { $piece } { $from } karesinden { $to } karesine gidemez.
+chess-illegal-in-check = Yanlış hamle: şahınıza şah çekilmiş ve bu hamle onu tehditten kurtarmıyor.
+chess-illegal-king = Yanlış hamle: şahınız { $square } karesinde tehdit altında kalır.
+chess-illegal-pinned = Yanlış hamle: şahınızı tehdit altında bırakır ({ $square } karesindeki { $piece } açmazda).
+chess-check-yours = Şah! Şahınız tehdit altında.
 chess-check = Şah!
 chess-refused = Sunucu bunu kabul etmedi.
-chess-typed-illegal = '{ $text }' burada kurala uygun bir hamle değil: e4, Nf3, O-O ya da e7e8q gibi yazın.
+chess-typed-illegal = '{ $text }' burada geçerli bir hamle değil: e4, Nf3, O-O ya da e7e8q gibi yazın.
 chess-hint-stale = İpucu ({ $move }) artık bu konumun bir hamlesi değil.
 chess-hint-won = Zorunlu bir kazanç buluyor.
 chess-hint-lost = En iyi oyuna karşı her hamle kaybediyor.
@@ -696,38 +698,38 @@ chess-eval-ahead = { $side } { $how ->
     }.
 chess-claims-draw = beraberlik ister
 chess-engine-thinking = Motor düşünüyor (bir saniye kadar)…
-chess-eval-title = Beyazın tarafından, piyon cinsinden
+chess-eval-title = Beyazın açısından, piyon cinsinden
 chess-analysis-about = { $bot }, derinlik { $depth } · { $nodes } konum · en iyi hamle okla gösterildi
 chess-no-bots = Bu sunucu henüz bilgisayara karşı satranç sunmuyor: yalnızca bir arkadaş çağrılabilir.
 chess-fen-about = Bu konumdan başla (FEN; boş: olağan başlangıç)
 chess-friend-about = Arkadaşınız öteki yer için bir bağlantı alır.
-chess-resign-confirm = Bu oyundan pes edilsin mi?
+chess-resign-confirm = Bu oyundan pes etmek istiyor musunuz?
 chess-review-before = { $played } hamlesinden önceki konum
 chess-review-before-best = { $played } hamlesinden önceki konum; en iyisi { $best } idi
 # Bilgisayar oyuncuları, ne oldukları, ayarları ve seçenekleri (sunucunun kendi sözleri, yeniden söylenmiş).
 chess-bot-engine = motor
 chess-bot-engine-about = motor: modern budamalarla alfa-beta ve bir sinir ağı değerlendirmesi; insanlar için düzeyler
 chess-bot-thesis = tez
-chess-bot-thesis-about = tezin oyuncusu: malzeme ve taş-kare tabloları üzerinde sabit derinlikte minimaks
+chess-bot-thesis-about = tezin oyuncusu: statik (taşların değeri) ve dinamik (taş-kare tabloları) değerlendirmeyle sabit derinlikte minimaks
 chess-bot-random = rastgele
-chess-bot-random-about = düzgün dağılımla rastgele, kurala uygun bir hamle (beraberlik istemek dahil)
+chess-bot-random-about = geçerli hamlelerden eşit olasılıkla rastgele biri (beraberlik istemek dahil)
 chess-param-engine-level = Güç
 chess-param-engine-eval = ağ: sinir ağı (saatli oyunda daha güçlü); el: ayarlanmış, el yapımı değerlendirme
 chess-param-thesis-depth = aranan kat (tez 3, 5 ve 10'u denedi)
-chess-param-thesis-eval = durağan: yalnızca malzeme, tablolar olmadan
+chess-param-thesis-eval = statik: tablolar olmadan, yalnızca taşların değeri
 chess-param-thesis-search = alfabeta: daha az düğüm, tezin düz minimaksıyla aynı hamle
 chess-choice-engine-level-1 = 1 — ilk adımlar
 chess-choice-engine-level-2 = 2 — acemi
 chess-choice-engine-level-3 = 3 — yeni başlayan
-chess-choice-engine-level-4 = 4 — gelişigüzel oyuncu
+chess-choice-engine-level-4 = 4 — hobi oyuncusu
 chess-choice-engine-level-5 = 5 — kulüp oyuncusu
-chess-choice-engine-level-6 = 6 — usta (yaklaşık 1950)
-chess-choice-engine-level-7 = 7 — büyük usta
+chess-choice-engine-level-6 = 6 — uzman (yaklaşık 1950)
+chess-choice-engine-level-7 = 7 — usta
 chess-choice-engine-level-8 = 8 — tam güç (yaklaşık 2200; hamle başına 1 sn)
 chess-choice-engine-eval-hand = el
 chess-choice-engine-eval-net = ağ
-chess-choice-thesis-eval-dynamic = devingen
-chess-choice-thesis-eval-static = durağan
+chess-choice-thesis-eval-dynamic = dinamik
+chess-choice-thesis-eval-static = statik
 chess-choice-thesis-search-minimax = minimaks
 chess-choice-thesis-search-alphabeta = alfabeta
 
