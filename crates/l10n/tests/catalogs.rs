@@ -133,9 +133,9 @@ fn named_after(text: &str, openers: &[&str]) -> Vec<String> {
 /// The string literals of Rust code shaped as the code's message ids (`"tour-closed"`, `"rate-streams"`): words
 /// joined by hyphens, beginning with a group the code's messages use.
 fn literals(text: &str) -> Vec<String> {
-    const GROUPS: [&str; 14] = [
-        "log", "ending", "refusal", "analysis", "error", "rate", "hapis", "chess", "dots", "sim", "g2048", "tour",
-        "queens", "seat",
+    const GROUPS: [&str; 15] = [
+        "log", "ending", "refusal", "analysis", "error", "rate", "help", "hapis", "chess", "dots", "sim", "g2048",
+        "tour", "queens", "seat",
     ];
     text.split('"')
         .skip(1)

@@ -313,7 +313,7 @@ fn finish_thought(
     game.thinking.store(0, Ordering::SeqCst);
     drop(flag);
     if game.stale {
-        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again"));
+        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", Msg::new("error-reread")));
     }
     match result {
         Ok(thought) => {
@@ -507,8 +507,9 @@ fn publish(app: &App, id: &str, game: &Loaded) {
 fn guard(game: &Mutex<Loaded>) -> Result<MutexGuard<'_, Loaded>, ApiError> {
     let game = lock(game);
     if game.stale {
-        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", "the game is being read again: try again")
-            .retry_after(1));
+        return Err(
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "retry", Msg::new("error-reread-again")).retry_after(1)
+        );
     }
     Ok(game)
 }
@@ -604,11 +605,7 @@ fn load(app: &App, id: &str) -> Result<Arc<Mutex<Loaded>>, ApiError> {
     }
     let row = app.inner.store.game(id)?.ok_or_else(ApiError::not_found)?;
     if row.format != FORMAT {
-        return Err(ApiError::new(
-            StatusCode::GONE,
-            "old_format",
-            "this game was stored by an earlier hamle whose records this one does not replay",
-        ));
+        return Err(ApiError::new(StatusCode::GONE, "old_format", Msg::new("error-old-format")));
     }
     let stored: StoredSetup = serde_json::from_str(&row.setup).map_err(|e| ApiError::damaged(e.to_string()))?;
     let setup = stored.to_setup().map_err(ApiError::damaged)?;
@@ -1050,11 +1047,10 @@ fn act_now(
     let slot = load(app, id)?;
     let acted = {
         let mut game = guard(&slot)?;
-        let seat = seat_of(&game, &player).ok_or_else(|| {
-            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "you do not sit at this game: you may only watch it")
-        })?;
+        let seat = seat_of(&game, &player)
+            .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::new("error-not-seated")))?;
         if game.thinking.load(Ordering::SeqCst) != 0 || leased_elsewhere(app, &game) {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", Msg::new("error-bot-thinking")));
         }
         if game.live.bot_due() {
             Acted::Owed
@@ -1063,13 +1059,9 @@ fn act_now(
             let thinking = game.live.helping(seat)?;
             Acted::Helping(thinking, Flag::raise(&game))
         } else if game.rating.is_some() && action == Action::Takeback {
-            return Err(ratings::no_help("take-backs"));
+            return Err(ratings::no_help("help-takebacks"));
         } else if call_time(app, id, &mut game)? {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "not_allowed",
-                "the time ran out before this action came: the game is over on time",
-            ));
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", Msg::new("error-time-ran-out")));
         } else {
             let record = game.live.act_at(seat, action, Some(now_ms()))?;
             commit(app, &mut game, &record)?;
@@ -1119,7 +1111,7 @@ pub(crate) async fn act(
     let step = match acted {
         Acted::Stored(step) => step,
         Acted::Owed => {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is to move: ask again shortly"));
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", Msg::new("error-bot-to-move")));
         }
         Acted::Helping(thinking, flag) => {
             let timed = app.clone();
@@ -1187,17 +1179,14 @@ pub(crate) async fn events(
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many_streams",
-                format!("your address follows {} games already: close one first", limits.streams_per_address),
+                Msg::new("error-streams").arg("n", limits.streams_per_address),
             )
             .retry_after(5));
         }
         Err(Over::Total) => {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "busy",
-                "the server follows as many games as it may: try again shortly",
-            )
-            .retry_after(5));
+            return Err(
+                ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", Msg::new("error-streams-full")).retry_after(5)
+            );
         }
     }
     let following = Following { app: app.clone(), ip };
@@ -1246,23 +1235,18 @@ pub(crate) async fn hint(
     let (work, lower) = blocking(move || {
         let player = player(&a, &headers)?;
         let game = guard(&slot)?;
-        let seat = seat_of(&game, &player).ok_or_else(|| {
-            ApiError::new(StatusCode::FORBIDDEN, "forbidden", "hints are for the people at this game")
-        })?;
+        let seat = seat_of(&game, &player)
+            .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::new("error-hints-seated")))?;
         if game.thinking.load(Ordering::SeqCst) != 0 {
-            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", "the bot is thinking"));
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", Msg::new("error-bot-thinking")));
         }
         if game.rating.is_some() && !game.live.over() {
-            return Err(ratings::no_help("hints"));
+            return Err(ratings::no_help("help-hints"));
         }
         let work = game.live.hinting(seat, query.get("level").map(String::as_str))?;
         // Checked after the hint's own rules, so that a refused hint is refused for its reason.
         if game.hinting.swap(true, Ordering::SeqCst) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                "not_allowed",
-                "a hint for this game is being worked out: ask again once it is given",
-            ));
+            return Err(ApiError::new(StatusCode::CONFLICT, "not_allowed", Msg::new("error-hint-working")));
         }
         Ok((work, Lower(Arc::clone(&game.hinting))))
     })
@@ -1284,12 +1268,9 @@ pub(crate) async fn hint(
             tracing::warn!(game = id, "a hint failed ({why})");
             Err(ApiError::internal(format!("the hint failed ({why}): ask again")))
         }
-        Ok(Err(_)) | Err(_) => Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "the hint was not worked out in time: the server is busy, try again shortly",
-        )
-        .retry_after(1)),
+        Ok(Err(_)) | Err(_) => {
+            Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", Msg::new("error-hint-late")).retry_after(1))
+        }
     }
 }
 

@@ -25,10 +25,6 @@ use crate::{App, fair};
 /// How long a transfer's code works.
 const TRANSFER_TTL: i64 = 10 * 60;
 
-/// The rule of a display name, said in every refusal of one.
-pub(crate) const NAME_RULE: &str =
-    "a name is 3 to 20 characters: letters (of any alphabet), digits 0-9, '-' and '_', starting with a letter";
-
 /// Who a request's token is: the token's hash and the player it acts as.
 pub(crate) struct Caller {
     /// The token's hash.
@@ -39,13 +35,7 @@ pub(crate) struct Caller {
 
 /// The request's bearer token (its hash): `401` without one, before anything else of the request is read.
 fn token_of(headers: &HeaderMap) -> Result<String, ApiError> {
-    bearer(headers).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "unauthorized",
-            "send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)",
-        )
-    })
+    bearer(headers).ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", Msg::new("error-no-token")))
 }
 
 /// The player the request's bearer token acts as: `401` without one, `403` for a token that is no player's or
@@ -101,17 +91,18 @@ pub(crate) fn name_of(app: &App, player: &str) -> Option<String> {
     }
 }
 
-/// Whether `name` keeps [`NAME_RULE`]; the refusal says the rule and what is wrong.
+/// Whether `name` keeps the rule (3 to 20 characters: letters of any alphabet, digits 0-9, `-` and `_`, starting
+/// with a letter); the refusal says the rule and what is wrong (the catalogs' `error-name-*`).
 pub(crate) fn check_name(name: &str) -> Result<(), ApiError> {
     let count = name.chars().count();
     if !(3..=20).contains(&count) {
-        return Err(ApiError::bad(format!("{NAME_RULE}; this one has {count}")));
+        return Err(ApiError::bad(Msg::new("error-name-length").arg("count", count)));
     }
     if !name.chars().next().is_some_and(char::is_alphabetic) {
-        return Err(ApiError::bad(format!("{NAME_RULE}; this one starts otherwise")));
+        return Err(ApiError::bad(Msg::new("error-name-start")));
     }
     if let Some(other) = name.chars().find(|&c| !(c.is_alphabetic() || c.is_ascii_digit() || c == '-' || c == '_')) {
-        return Err(ApiError::bad(format!("{NAME_RULE}; this one has {other:?}")));
+        return Err(ApiError::bad(Msg::new("error-name-letter").arg("letter", format!("{other:?}"))));
     }
     Ok(())
 }
@@ -135,7 +126,7 @@ fn me_now(app: &App, player: &str) -> Result<Value, ApiError> {
         .inner
         .store
         .person(player)?
-        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "forbidden", "this token is not a player's"))?;
+        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "forbidden", Msg::new("error-unknown-token")))?;
     Ok(me_of(&person, app.inner.store.game_counts(player)?, ratings_of(app, player, true)?))
 }
 
@@ -248,10 +239,7 @@ pub(crate) async fn set_name(
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
                     "name_taken",
-                    format!(
-                        "the name '{name}' is taken (names are unique whatever their letters' case, and letters \
-                         that look alike count as one): choose another"
-                    ),
+                    Msg::new("error-name-taken").arg("name", name.as_str()),
                 ));
             }
             Err(NameError::Store(e)) => return Err(e.into()),
@@ -337,16 +325,12 @@ pub(crate) async fn claim(State(app): State<App>, body: Result<Bytes, BytesRejec
         let token = fair::random_hex(24)?;
         match app.inner.store.claim(&fair::sha256_hex(&code), &fair::sha256_hex(&token), now()) {
             Ok(_) => Ok((StatusCode::CREATED, Json(json!({ "token": token }))).into_response()),
-            Err(ClaimError::Unknown) => Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                "unknown_claim",
-                "this link is not known, or was used already: make a new one in the browser you play in",
-            )),
-            Err(ClaimError::Expired) => Err(ApiError::new(
-                StatusCode::GONE,
-                "expired_claim",
-                "this link has expired (it works for 10 minutes): make a new one in the browser you play in",
-            )),
+            Err(ClaimError::Unknown) => {
+                Err(ApiError::new(StatusCode::NOT_FOUND, "unknown_claim", Msg::new("error-claim-unknown")))
+            }
+            Err(ClaimError::Expired) => {
+                Err(ApiError::new(StatusCode::GONE, "expired_claim", Msg::new("error-claim-expired")))
+            }
             Err(ClaimError::Store(e)) => Err(e.into()),
         }
     })
@@ -407,7 +391,7 @@ pub(crate) async fn revoke_others(State(app): State<App>, headers: HeaderMap) ->
     )
 )]
 pub(crate) async fn profile(State(app): State<App>, name: Result<Path<String>, PathRejection>) -> Answer {
-    let nobody = || ApiError::new(StatusCode::NOT_FOUND, "not_found", "nobody has this name");
+    let nobody = || ApiError::new(StatusCode::NOT_FOUND, "not_found", Msg::new("error-nobody"));
     let Path(name) = name.map_err(|_| nobody())?;
     blocking(move || {
         let person = app.inner.store.person_named(&name)?.ok_or_else(nobody)?;
@@ -432,6 +416,9 @@ pub(crate) async fn profile(State(app): State<App>, name: Result<Path<String>, P
 
 #[cfg(test)]
 mod tests {
+    /// The rule as English says it, at the start of every refusal of a name.
+    const NAME_RULE: &str =
+        "a name is 3 to 20 characters: letters (of any alphabet), digits 0-9, '-' and '_', starting with a letter";
     use super::*;
 
     #[test]

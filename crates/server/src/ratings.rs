@@ -3,6 +3,7 @@
 //! `domineering(cols=6,rows=6)`): a rating holds within one pool. Bots carry the fixed ratings their matches
 //! measured (`data/bot-ratings.json`, written by `scripts/calibrate-bots`; docs/ratings.md).
 
+use hamle_core::Msg;
 use std::sync::LazyLock;
 
 use axum::Json;
@@ -337,11 +338,7 @@ pub(crate) fn rated_view(app: &App, rating: &Rating, people: &[Option<String>], 
 
 /// The refusal of help in a rated game.
 pub(crate) fn no_help(what: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
-        "rated_game",
-        format!("a rated game takes no {what}: start an unrated one to use them"),
-    )
+    ApiError::new(StatusCode::CONFLICT, "rated_game", Msg::new("error-rated-no-help").arg("what", Msg::new(what)))
 }
 
 /// A person's standings and last changes, for their profile: the changes name their games only when `games`
