@@ -1034,3 +1034,14 @@ fn refusals_are_equal_when_they_say_the_same_in_english_and_are_of_one_kind() {
     assert_ne!(turn, Refusal::NotAllowed(Msg::new("refusal-match-over")), "other words");
     assert_eq!(turn.msg(), &Msg::new("refusal-not-your-turn"));
 }
+
+#[test]
+fn the_board_is_drawn_in_the_language_asked() {
+    let setup =
+        Setup { game: spec("hapis"), seats: vec![Seat::Person, Seat::Bot(spec("random"))], helper: None, length: None };
+    let live = Match::new(&HAPIS, setup, 5, Budget::UNLIMITED).expect("a match");
+    let turkish = live.board(0, hamle_l10n::Lang::Tr);
+    assert_eq!(turkish, live.state().board_text(hamle_l10n::Lang::Tr));
+    assert!(turkish.contains("toplanan: beyaz 0, siyah 0"), "{turkish}");
+    assert_eq!(live.board(0, hamle_l10n::Lang::En), live.state().to_string());
+}
