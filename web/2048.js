@@ -2,6 +2,7 @@
 // play on while you watch. Every move is checked and the new tile drawn by the server. Anyone else with the
 // game's address watches it move by move.
 import { api, attempt, gamePage, say, el } from "./api.js";
+import { t, setMessage } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -63,18 +64,17 @@ function render() {
   game.board.board.forEach((row, r) => {
     row.forEach((value, c) => {
       const cls = `tile t${Math.min(value, 65536)}${value >= 8192 ? " big" : ""}${fresh === 4 * r + c ? " fresh" : ""}`;
-      tiles.append(el("div", { class: cls, role: "gridcell", "aria-label": value ? String(value) : "empty", "data-value": value }, value ? String(value) : ""));
+      tiles.append(el("div", { class: cls, role: "gridcell", "aria-label": value ? String(value) : t("g2048-empty"), "data-value": value }, value ? String(value) : ""));
     });
   });
   const { score, top, moves } = game.board;
-  document.getElementById("about").textContent =
-    `Score ${score} · largest tile ${top} · ${moves} move${moves === 1 ? "" : "s"} · bot: ${game.helper}`;
+  document.getElementById("about").textContent = t("g2048-about", { score, top, moves, bot: game.helper });
   const over = game.status === "over";
   for (const c of document.querySelectorAll("#table .controls")) c.hidden = game.you === null;
   for (const b of document.querySelectorAll("[data-move]")) b.disabled = busy || over || !game.legal.includes(b.dataset.move);
   document.getElementById("bot-move").disabled = busy || over || watching;
   document.getElementById("watch").disabled = over;
-  document.getElementById("watch").textContent = watching ? "Stop watching" : "Watch the bot";
+  setMessage(document.getElementById("watch"), watching ? "g2048-stop-watching" : "g2048-watch");
   document.getElementById("watch").setAttribute("aria-pressed", String(watching));
   document.getElementById("hint").disabled = busy || over;
   document.getElementById("resign").disabled = busy || over;
@@ -82,11 +82,11 @@ function render() {
   if (over) {
     watching = false;
     const resigned = game.ending?.resigned !== null && game.ending?.resigned !== undefined;
-    say(resigned ? `Game ended at ${score} points.` : `No move is left: ${score} points, largest tile ${top}.`);
+    say(resigned ? t("g2048-ended", { score }) : t("g2048-no-move-left", { score, top }));
   } else if (game.you === null) {
-    say(`${moves} moves so far.`);
+    say(t("g2048-moves-so-far", { moves }));
   } else if (!busy && !watching) {
-    say("Your move.");
+    say(t("g2048-your-move"));
   }
 }
 
@@ -99,7 +99,7 @@ async function act(action) {
 function move(direction) {
   if (!game || game.you === null || game.status === "over" || watching) return;
   if (!game.legal.includes(direction)) {
-    say(`${direction[0].toUpperCase()}${direction.slice(1)} moves nothing: try another way.`);
+    say(t("g2048-moves-nothing", { direction }));
     return;
   }
   act({ action: "move", move: direction });
@@ -109,7 +109,7 @@ async function watch() {
   watching = !watching;
   render();
   while (watching && game.status !== "over") {
-    say("The bot is playing…");
+    say(t("g2048-bot-playing"));
     if (!(await act({ action: "bot" }))) watching = false;
   }
   render();
@@ -121,8 +121,8 @@ async function hint() {
   const box = document.getElementById("hints");
   const best = answer.moves[0];
   box.replaceChildren(
-    el("p", {}, `${answer.bot} suggests ${best.move}.`),
-    el("ol", {}, ...answer.moves.map((m) => el("li", {}, `${m.move}: ${Math.round(m.value)}`))),
+    el("p", {}, t("g2048-suggests", { bot: answer.bot, direction: best.move })),
+    el("ol", {}, ...answer.moves.map((m) => el("li", {}, t("g2048-hint-value", { direction: m.move, value: Math.round(m.value) || 0 })))),
   );
   box.hidden = false;
 }
@@ -157,12 +157,12 @@ function main() {
   document.getElementById("watch").addEventListener("click", watch);
   document.getElementById("hint").addEventListener("click", hint);
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("End this game here?")) act({ action: "resign" });
+    if (confirm(t("g2048-resign-confirm"))) act({ action: "resign" });
   });
   swipes(document.getElementById("tiles"));
   page = gamePage({
     kind: "2048",
-    prompt: "Choose how new tiles are drawn and which bot you can call on.",
+    prompt: t("g2048-prompt"),
     body: (data) => ({ params: { spawn: data.get("spawn") }, helper: data.get("helper") }),
     show: (state, view) => {
       const first = game === null;

@@ -1,6 +1,7 @@
 // Domineering in the browser: point at a cell to preview your domino there, click to place it. Against a bot or
 // a friend (who joins by the invite link); anyone else with the link watches.
-import { gamePage, say, el, Who, who, matchup, winner, botToMove, other } from "./api.js";
+import { gamePage, say, el, Who, who, matchup, winner, botToMove, other, ending, plays, sideName } from "./api.js";
+import { t } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -60,7 +61,7 @@ function render() {
         role: "gridcell",
         class: `square${mark === "v" ? " vertical" : mark === "h" ? " horizontal" : ""}${mv ? " playable" : ""}`,
         "data-cell": name,
-        "aria-label": `${name}: ${mark === "." ? "empty" : mark === "v" ? "vertical domino" : "horizontal domino"}`,
+        "aria-label": t("dom-cell", { cell: name, mark: mark === "." ? "empty" : mark === "v" ? "vertical" : "horizontal" }),
         disabled: !mv,
         onclick: () => mv && page.act({ action: "move", move: mv }),
       });
@@ -71,10 +72,10 @@ function render() {
   });
   board.onpointerleave = () => show([]);
   const size = `${game.board.rows}×${game.board.cols}`;
-  document.getElementById("about").textContent = `Domineering on ${size}, ${game.board.first} first: ${matchup(game)}.`;
+  document.getElementById("about").textContent = t("dom-about", { size, first: plays(game.board.first), matchup: matchup(game) });
   document.getElementById("how").hidden = game.you === null;
   const log = document.getElementById("log");
-  log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${i % 2 === 0 ? side(0) : side(1)} ${m}`)));
+  log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${plays(i % 2 === 0 ? side(0) : side(1))} ${m}`)));
   const over = game.status === "over";
   const resign = document.getElementById("resign");
   resign.hidden = game.you === null;
@@ -83,38 +84,34 @@ function render() {
   say(message());
 }
 
-function title(word) {
-  return word[0].toUpperCase() + word.slice(1);
-}
-
 function message() {
   if (game.status === "over") {
     const r = game.ending;
     const won = winner(game);
-    if (won === null) return r.text;
+    if (won === null) return ending(game);
     const lost = other(won);
     if (r.resigned !== null && r.resigned !== undefined) {
-      if (r.resigned === game.you) return "You resigned.";
-      return game.you === null ? `${Who(game, lost)} resigned.` : `${Who(game, lost)} resigned: you win!`;
+      if (r.resigned === game.you) return t("dom-you-resigned");
+      return game.you === null ? t("dom-resigned", { who: Who(game, lost) }) : t("dom-resigned-you-win", { who: Who(game, lost) });
     }
-    if (game.you === null) return `${title(side(won))} wins: ${side(lost)} has no place left for a domino.`;
-    if (won === game.you) return `You win: ${who(game, lost)} has no place left for a domino.`;
-    return `${Who(game, won)} wins: you have no place left for a domino.`;
+    if (game.you === null) return t("dom-side-wins", { winner: sideName(side(won)), loser: plays(side(lost)) });
+    if (won === game.you) return t("dom-you-win", { who: who(game, lost) });
+    return t("dom-you-lose", { who: Who(game, won) });
   }
-  if (myTurn()) return `Your turn: place a ${side(game.you)} domino.`;
-  if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
-  if (game.you === null) return `${title(side(game.turn))} to place a domino (${who(game, game.turn)}).`;
-  if (game.seats[game.turn].who === "open") return `Waiting for your friend to join: they place ${side(game.turn)} dominoes.`;
-  return `Your friend's turn: waiting for a ${side(game.turn)} domino.`;
+  if (myTurn()) return t("dom-your-turn", { side: plays(side(game.you)) });
+  if (botToMove(game)) return t("dom-thinking", { who: Who(game, game.turn) });
+  if (game.you === null) return t("dom-to-move", { side: sideName(side(game.turn)), who: who(game, game.turn) });
+  if (game.seats[game.turn].who === "open") return t("dom-waiting-friend", { side: plays(side(game.turn)) });
+  return t("dom-friend-turn", { side: plays(side(game.turn)) });
 }
 
 function main() {
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) page.act({ action: "resign" });
+    if (confirm(t("dom-resign-confirm"))) page.act({ action: "resign" });
   });
   page = gamePage({
     kind: "domineering",
-    prompt: "Choose the board, who starts and your opponent.",
+    prompt: t("dom-prompt"),
     body: (data) => ({
       params: { rows: data.get("rows"), cols: data.get("cols"), first: data.get("first") },
       opponent: data.get("opponent"),

@@ -1,6 +1,7 @@
 // Dots and Boxes in the browser: click between two neighbouring dots to draw the line; completed boxes take their
 // owner's colour. Against a bot or a friend (who joins by the invite link); anyone else with the link watches.
-import { gamePage, say, el, Who, who, matchup, winner, botToMove, svg } from "./api.js";
+import { gamePage, say, el, Who, who, matchup, winner, botToMove, svg, ending } from "./api.js";
+import { t } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -55,7 +56,7 @@ function render() {
       "data-line": name,
       tabindex: playable ? "0" : "-1",
       role: "button",
-      "aria-label": `line ${name}: ${drawn ? "drawn" : "not drawn"}`,
+      "aria-label": t(drawn ? "dots-line-drawn" : "dots-line-free", { line: name }),
     }, hit, svg("line", { x1, y1, x2, y2 }));
     if (playable) {
       line.addEventListener("click", () => page.act({ action: "move", move: name }));
@@ -68,7 +69,7 @@ function render() {
   for (let r = 0; r <= rows; r++) {
     for (let c = 0; c <= cols; c++) board.append(svg("circle", { cx: PAD + c * GAP, cy: PAD + r * GAP, r: 5, class: "dot" }));
   }
-  document.getElementById("about").textContent = `Red ${score[0]} · blue ${score[1]} — ${matchup(game)}.`;
+  document.getElementById("about").textContent = t("dots-about", { red: score[0], blue: score[1], matchup: matchup(game) });
   document.getElementById("how").hidden = game.you === null;
   const log = document.getElementById("log");
   log.replaceChildren(...game.history.map((m) => el("li", {}, m)));
@@ -85,26 +86,29 @@ function message() {
     const r = game.ending;
     const won = winner(game);
     if (r.resigned !== null && r.resigned !== undefined) {
-      if (r.resigned === game.you) return "You resigned.";
-      return game.you === null ? `${Who(game, r.resigned)} resigned.` : `${Who(game, r.resigned)} resigned: you win!`;
+      if (r.resigned === game.you) return t("dots-you-resigned");
+      const resigner = Who(game, r.resigned);
+      return game.you === null ? t("dots-resigned", { who: resigner }) : t("dots-resigned-you-win", { who: resigner });
     }
-    if (won === null) return r.text;
-    if (game.you === null) return r.text;
-    return won === game.you ? `You win! ${r.text}` : `${Who(game, won)} wins. ${r.text}`;
+    if (won === null) return ending(game);
+    if (game.you === null) return ending(game);
+    return won === game.you
+      ? t("dots-you-win", { ending: ending(game) })
+      : t("dots-you-lose", { who: Who(game, won), ending: ending(game) });
   }
-  if (myTurn()) return "Your turn: draw a line.";
-  if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
-  if (game.seats[game.turn].who === "open") return "Waiting for your friend to join.";
-  return `${Who(game, game.turn)} to move.`;
+  if (myTurn()) return t("dots-your-turn");
+  if (botToMove(game)) return t("dots-thinking", { who: Who(game, game.turn) });
+  if (game.seats[game.turn].who === "open") return t("dots-waiting-friend");
+  return t("dots-to-move", { who: Who(game, game.turn), name: who(game, game.turn) });
 }
 
 function main() {
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) page.act({ action: "resign" });
+    if (confirm(t("dots-resign-confirm"))) page.act({ action: "resign" });
   });
   page = gamePage({
     kind: "dots",
-    prompt: "Choose the board and your opponent.",
+    prompt: t("dots-prompt"),
     body: (data) => ({
       params: { rows: data.get("rows"), cols: data.get("cols") },
       opponent: data.get("opponent"),

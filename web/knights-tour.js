@@ -1,7 +1,8 @@
 // The knight's tour in the browser: click a square to place the knight, then the squares it jumps to. The tour is
 // drawn as a line through the squares visited; Warnsdorff's counts (onward moves of each square the knight can
 // reach) show on request, and the chosen player can make one move or play the rest while you watch.
-import { api, attempt, gamePage, say, el, svg, squareName } from "./api.js";
+import { api, attempt, gamePage, say, el, svg, squareName, ending } from "./api.js";
+import { t, setMessage } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -37,7 +38,7 @@ function render() {
     const cell = svg("g", {
       role: "gridcell",
       "data-square": label,
-      "aria-label": `${label}: ${place ? `visited ${place}${s === knight ? ", the knight" : ""}` : canGo ? "the knight can go here" : "not visited"}`,
+      "aria-label": t("tour-square", { square: label, state: place ? (s === knight ? "knight" : "visited") : canGo ? "reachable" : "unvisited", place: place ?? 0 }),
       tabindex: canGo ? "0" : "-1",
       class: cls,
     });
@@ -69,26 +70,30 @@ function render() {
   if (knight !== null) {
     board.append(svg("text", { x: (knight % n) * CELL + CELL / 2, y: Math.floor(knight / n) * CELL + CELL / 2, class: "knight" }, "♞"));
   }
-  const kind = closed ? "closed tour" : "tour";
-  document.getElementById("about").textContent =
-    `A ${kind} of ${n}×${n}: ${path.length} of ${n * n} squares visited · player: ${game.helper}`;
+  document.getElementById("about").textContent = t("tour-about", {
+    kind: closed ? "closed" : "open",
+    size: `${n}×${n}`,
+    visited: path.length,
+    squares: n * n,
+    player: game.helper,
+  });
   const over = game.status === "over";
   for (const c of document.querySelectorAll("#table .controls")) c.hidden = game.you === null;
   document.getElementById("how").hidden = game.you === null;
   document.getElementById("bot-move").disabled = busy || over || watching;
   document.getElementById("hint").disabled = busy || over || watching;
   document.getElementById("watch").disabled = over;
-  document.getElementById("watch").textContent = watching ? "Stop" : "Watch the tour";
+  setMessage(document.getElementById("watch"), watching ? "tour-stop" : "tour-watch");
   document.getElementById("watch").setAttribute("aria-pressed", String(watching));
   document.getElementById("resign").disabled = busy || over;
   document.getElementById("again").hidden = !over;
   if (over) {
     watching = false;
-    say(game.ending?.text ?? "The tour is over.");
+    say(game.ending ? ending(game) : t("tour-over"));
   } else if (game.you === null) {
-    say(`${path.length} squares visited so far.`);
+    say(t("tour-visited-so-far", { visited: path.length }));
   } else if (!busy && !watching) {
-    say(knight === null ? "Click a square to place the knight." : "Your move: click a square the knight can jump to.");
+    say(t(knight === null ? "tour-place-knight" : "tour-your-move"));
   }
 }
 
@@ -117,8 +122,10 @@ async function hint() {
   if (!answer) return;
   const best = answer.moves[0];
   const box = document.getElementById("hints");
-  const line = answer.line?.length > 1 ? ` and expects to go on ${answer.line.slice(1).join(" ")}` : "";
-  box.replaceChildren(el("p", {}, `${answer.bot} goes to ${best.move}${line}.`));
+  const hint = answer.line?.length > 1
+    ? t("tour-hint-goes-on", { bot: answer.bot, square: best.move, line: answer.line.slice(1).join(" ") })
+    : t("tour-hint-goes", { bot: answer.bot, square: best.move });
+  box.replaceChildren(el("p", {}, hint));
   box.hidden = false;
   document.querySelector(`#board [data-square='${best.move}']`)?.classList.add("hinted");
 }
@@ -129,11 +136,11 @@ function main() {
   document.getElementById("watch").addEventListener("click", watch);
   document.getElementById("hint").addEventListener("click", hint);
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("End this tour here?")) act({ action: "resign" });
+    if (confirm(t("tour-resign-confirm"))) act({ action: "resign" });
   });
   page = gamePage({
     kind: "knights-tour",
-    prompt: "Choose the board and the player you can call on.",
+    prompt: t("tour-prompt"),
     body: (data) => ({ params: { size: data.get("size"), tour: data.get("tour") }, helper: data.get("helper") }),
     show: (state, view) => {
       game = state;

@@ -1,6 +1,7 @@
 // N queens in the browser: click a free square to put a queen there; the squares the queens attack are shaded.
 // The thesis's backtracking can place the next queen, finish the board while you watch, or hint.
-import { api, attempt, gamePage, say, el, svg, squareName } from "./api.js";
+import { api, attempt, gamePage, say, el, svg, squareName, ending } from "./api.js";
+import { t, setMessage } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -29,7 +30,7 @@ function render() {
     const cell = svg("g", {
       role: "gridcell",
       "data-square": label,
-      "aria-label": `${label}: ${queen ? "a queen" : attacked ? "attacked" : "free"}`,
+      "aria-label": t("queens-square", { square: label, state: queen ? "queen" : attacked ? "attacked" : "free" }),
       tabindex: canGo ? "0" : "-1",
       class: `sq ${(r + c) % 2 ? "dark" : "light"}${attacked ? " attacked" : ""}${canGo ? " playable" : ""}`,
     });
@@ -43,24 +44,24 @@ function render() {
     }
     board.append(cell);
   }
-  document.getElementById("about").textContent = `${n} queens: ${queens.length} placed, ${game.legal.length} squares free`;
+  document.getElementById("about").textContent = t("queens-about", { n, placed: queens.length, free: game.legal.length });
   const over = game.status === "over";
   for (const c of document.querySelectorAll("#table .controls")) c.hidden = game.you === null;
   document.getElementById("how").hidden = game.you === null;
   document.getElementById("bot-move").disabled = busy || over || watching;
   document.getElementById("hint").disabled = busy || over || watching;
   document.getElementById("watch").disabled = over;
-  document.getElementById("watch").textContent = watching ? "Stop" : "Watch it finish";
+  setMessage(document.getElementById("watch"), watching ? "queens-stop" : "queens-watch");
   document.getElementById("watch").setAttribute("aria-pressed", String(watching));
   document.getElementById("resign").disabled = busy || over;
   document.getElementById("again").hidden = !over;
   if (over) {
     watching = false;
-    say(game.ending?.text ?? "The board is done.");
+    say(game.ending ? ending(game) : t("queens-over"));
   } else if (game.you === null) {
-    say(`${queens.length} queens placed so far.`);
+    say(t("queens-placed-so-far", { placed: queens.length }));
   } else if (!busy && !watching) {
-    say(`Place a queen on a free square: ${n - queens.length} to go.`);
+    say(t("queens-your-move", { left: n - queens.length }));
   }
 }
 
@@ -92,8 +93,8 @@ async function hint() {
   const solvable = best.value > 0;
   box.replaceChildren(
     el("p", {}, solvable
-      ? `Backtracking keeps your queens and finishes with ${answer.line.join(" ")}.`
-      : `No solution keeps these queens: ${best.move} leaves the most squares free.`),
+      ? t("queens-hint-finish", { line: answer.line.join(" ") })
+      : t("queens-hint-none", { square: best.move })),
   );
   box.hidden = false;
 }
@@ -103,11 +104,11 @@ function main() {
   document.getElementById("watch").addEventListener("click", watch);
   document.getElementById("hint").addEventListener("click", hint);
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("End this board here?")) act({ action: "resign" });
+    if (confirm(t("queens-resign-confirm"))) act({ action: "resign" });
   });
   page = gamePage({
     kind: "queens",
-    prompt: "Choose the board.",
+    prompt: t("queens-prompt"),
     body: (data) => ({ params: { size: data.get("size") }, helper: "thesis" }),
     show: (state, view) => {
       game = state;

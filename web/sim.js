@@ -1,6 +1,7 @@
 // Sim in the browser: six points on a hexagon and their fifteen edges; click an uncoloured edge to colour it.
 // Against a bot or a friend (who joins by the invite link); anyone else with the link watches.
-import { gamePage, say, el, Who, who, matchup, winner, botToMove, svg } from "./api.js";
+import { gamePage, say, el, Who, who, matchup, winner, botToMove, svg, ending, plays } from "./api.js";
+import { t } from "./l10n.js";
 
 let game = null;
 let busy = false;
@@ -29,7 +30,7 @@ function render() {
       "data-edge": edge,
       tabindex: playable ? "0" : "-1",
       role: "button",
-      "aria-label": `edge ${edge}: ${colour || (playable ? "uncoloured, click to colour it" : "uncoloured")}`,
+      "aria-label": t("sim-edge", { edge, colour: colour || (playable ? "playable" : "none") }),
     });
     if (playable) {
       line.addEventListener("click", () => page.act({ action: "move", move: edge }));
@@ -43,10 +44,10 @@ function render() {
     board.append(svg("circle", { cx: x, cy: y, r: 13, class: "point" }));
     board.append(svg("text", { x, y, class: "point-name" }, String(i + 1)));
   });
-  document.getElementById("about").textContent = `Sim: ${matchup(game)}.`;
+  document.getElementById("about").textContent = t("sim-about", { matchup: matchup(game) });
   document.getElementById("how").hidden = game.you === null;
   const log = document.getElementById("log");
-  log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${i % 2 === 0 ? "red" : "blue"} ${m}`)));
+  log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${plays(i % 2 === 0 ? "red" : "blue")} ${m}`)));
   const over = game.status === "over";
   const resign = document.getElementById("resign");
   resign.hidden = game.you === null;
@@ -60,26 +61,27 @@ function message() {
     const r = game.ending;
     const won = winner(game);
     if (r.resigned !== null && r.resigned !== undefined) {
-      if (r.resigned === game.you) return "You resigned.";
-      return game.you === null ? `${Who(game, r.resigned)} resigned.` : `${Who(game, r.resigned)} resigned: you win!`;
+      if (r.resigned === game.you) return t("sim-you-resigned");
+      const resigner = Who(game, r.resigned);
+      return game.you === null ? t("sim-resigned", { who: resigner }) : t("sim-resigned-you-win", { who: resigner });
     }
-    if (won === game.you) return `You win: ${who(game, 1 - won)} completed a triangle.`;
-    if (game.you === null) return r.text;
-    return `${Who(game, won)} wins: you completed a triangle of your colour.`;
+    if (won === game.you) return t("sim-you-win", { who: who(game, 1 - won) });
+    if (game.you === null) return ending(game);
+    return t("sim-you-lose", { who: Who(game, won) });
   }
-  if (myTurn()) return `Your turn: colour an edge ${game.you === 0 ? "red" : "blue"}.`;
-  if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
-  if (game.seats[game.turn].who === "open") return "Waiting for your friend to join.";
-  return `${Who(game, game.turn)} to move.`;
+  if (myTurn()) return t("sim-your-turn", { colour: game.you === 0 ? "red" : "blue" });
+  if (botToMove(game)) return t("sim-thinking", { who: Who(game, game.turn) });
+  if (game.seats[game.turn].who === "open") return t("sim-waiting-friend");
+  return t("sim-to-move", { who: Who(game, game.turn), name: who(game, game.turn) });
 }
 
 function main() {
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) page.act({ action: "resign" });
+    if (confirm(t("sim-resign-confirm"))) page.act({ action: "resign" });
   });
   page = gamePage({
     kind: "sim",
-    prompt: "Choose your opponent and your colour.",
+    prompt: t("sim-prompt"),
     body: (data) => ({ params: {}, opponent: data.get("opponent"), seat: Number(data.get("seat")) }),
     show: (state, view) => {
       game = state;

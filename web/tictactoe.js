@@ -1,7 +1,8 @@
 // Tic-tac-toe in the browser: click (or Enter on) an empty cell; in the two-phase variant, once your three
 // stones stand, choose one of them and then the empty neighbour to slide it to. Against a bot or a friend
 // (who joins by the invite link); anyone else with the link watches.
-import { gamePage, say, el, Who, who, matchup, winner, botToMove } from "./api.js";
+import { gamePage, say, el, Who, who, matchup, winner, botToMove, sideName } from "./api.js";
+import { t } from "./l10n.js";
 
 let game = null;
 let selected = null;
@@ -38,7 +39,7 @@ function render() {
         legal.includes(name) ||
         legal.some((m) => m.startsWith(`${name}-`)) ||
         (selected !== null && legal.includes(`${selected}-${name}`));
-      const label = `${name}: ${mark ? mark.toUpperCase() : "empty"}`;
+      const label = mark ? `${name}: ${mark.toUpperCase()}` : t("ttt-cell-empty", { cell: name });
       const cell = el(
         "button",
         {
@@ -56,8 +57,8 @@ function render() {
     }
     grid.append(line);
   }
-  const variant = game.board.variant === "two-phase" ? "Two-phase tic-tac-toe" : "Tic-tac-toe";
-  document.getElementById("about").textContent = `${variant}: ${matchup(game)}.`;
+  const variant = game.board.variant === "two-phase" ? "two-phase" : "classic";
+  document.getElementById("about").textContent = t("ttt-about", { variant, matchup: matchup(game) });
   const log = document.getElementById("log");
   log.replaceChildren(...game.history.map((m, i) => el("li", {}, `${i % 2 === 0 ? "X" : "O"} ${m}`)));
   const over = game.status === "over";
@@ -73,24 +74,26 @@ function message(legal) {
     const r = game.ending;
     const won = winner(game);
     if (r.resigned !== null && r.resigned !== undefined) {
-      if (r.resigned === game.you) return "You resigned.";
-      return game.you === null ? `${Who(game, r.resigned)} resigned.` : `${Who(game, r.resigned)} resigned: you win!`;
+      if (r.resigned === game.you) return t("ttt-you-resigned");
+      const resigner = Who(game, r.resigned);
+      return game.you === null ? t("ttt-resigned", { who: resigner }) : t("ttt-resigned-you-win", { who: resigner });
     }
-    if (won === null) return "A draw.";
-    if (won === game.you) return "You win!";
-    if (game.you === null) return `${game.seats[won].plays} wins.`;
-    return game.seats[won].who === "bot" ? "The bot wins." : "Your friend wins.";
+    if (won === null) return t("ttt-draw");
+    if (won === game.you) return t("ttt-you-win");
+    if (game.you === null) return t("ttt-side-wins", { side: sideName(game.seats[won].plays) });
+    return t(game.seats[won].who === "bot" ? "ttt-bot-wins" : "ttt-friend-wins");
   }
   if (!myTurn()) {
     const mover = game.seats[game.turn];
-    if (botToMove(game)) return `${Who(game, game.turn)} is thinking…`;
-    if (game.you === null) return `${mover.plays} to move (${who(game, game.turn)}).`;
-    if (mover.who === "open") return `Waiting for your friend to join: they play ${mover.plays}.`;
-    return `Your friend's turn: waiting for ${mover.plays}'s move.`;
+    const side = sideName(mover.plays);
+    if (botToMove(game)) return t("ttt-thinking", { who: Who(game, game.turn) });
+    if (game.you === null) return t("ttt-to-move", { side, who: who(game, game.turn) });
+    if (mover.who === "open") return t("ttt-waiting-friend", { side });
+    return t("ttt-friend-turn", { side });
   }
-  if (selected) return `Slide the stone on ${selected} to a highlighted empty cell, or choose another stone.`;
-  if (legal.some((m) => m.includes("-"))) return "Your turn: choose one of your stones to slide.";
-  return "Your turn: choose an empty cell.";
+  if (selected) return t("ttt-slide", { cell: selected });
+  if (legal.some((m) => m.includes("-"))) return t("ttt-choose-stone");
+  return t("ttt-choose-cell");
 }
 
 async function act(action) {
@@ -108,11 +111,11 @@ function choose(name) {
 
 function main() {
   document.getElementById("resign").addEventListener("click", () => {
-    if (confirm("Resign this game?")) act({ action: "resign" });
+    if (confirm(t("ttt-resign-confirm"))) act({ action: "resign" });
   });
   page = gamePage({
     kind: "tictactoe",
-    prompt: "Choose the variant and your opponent.",
+    prompt: t("ttt-prompt"),
     body: (data) => ({
       params: { variant: data.get("variant") },
       opponent: data.get("opponent"),

@@ -387,6 +387,32 @@ dots-board-blue-box = B
 dots-board-status = red { $red } · blue { $blue } · { $side } to move
 g2048-board-status = score { $score }  moves { $moves }
 
+## The server's errors a person meets on the pages
+
+error-no-token = send your player token as 'Authorization: Bearer <token>' (POST /api/players gives one)
+error-name-length = a name is 3 to 20 characters: letters (of any alphabet), digits 0-9, '-' and '_', starting with a letter; this one has { $count }
+error-name-start = a name is 3 to 20 characters: letters (of any alphabet), digits 0-9, '-' and '_', starting with a letter; this one starts otherwise
+error-name-letter = a name is 3 to 20 characters: letters (of any alphabet), digits 0-9, '-' and '_', starting with a letter; this one has { $letter }
+error-name-taken = the name '{ $name }' is taken (names are unique whatever their letters' case, and letters that look alike count as one): choose another
+error-claim-unknown = this link is not known, or was used already: make a new one in the browser you play in
+error-claim-expired = this link has expired (it works for 10 minutes): make a new one in the browser you play in
+error-nobody = nobody has this name
+error-reread = the game is being read again
+error-reread-again = the game is being read again: try again
+error-old-format = this game was stored by an earlier hamle whose records this one does not replay
+error-not-seated = you do not sit at this game: you may only watch it
+error-bot-thinking = the bot is thinking
+error-time-ran-out = the time ran out before this action came: the game is over on time
+error-bot-to-move = the bot is to move: ask again shortly
+error-streams = your address follows { $n } games already: close one first
+error-streams-full = the server follows as many games as it may: try again shortly
+error-hints-seated = hints are for the people at this game
+error-hint-working = a hint for this game is being worked out: ask again once it is given
+error-hint-late = the hint was not worked out in time: the server is busy, try again shortly
+error-rated-no-help = a rated game takes no { $what }: start an unrated one to use them
+help-hints = hints
+help-takebacks = take-backs
+
 ## Hapis Tavlası's page (web/hapis.html, web/hapis.js)
 
 frame-invite-title = Invite your friend
@@ -902,3 +928,385 @@ board-no-bot-pool = No bot is rated in this pool: only games between people move
 board-unreadable = The games could not be read: try again in a moment.
 # The scale of the bots' fixed ratings, as the server's table names it.
 board-anchor = random at 1000 in every game but chess (Stockfish UCI_Elo)
+
+## Tic-tac-toe's page (web/tictactoe.html, web/tictactoe.js)
+
+ttt-title = Tic-tac-toe — hamle
+ttt-name = Tic-tac-toe
+ttt-new-game = A new game of tic-tac-toe
+ttt-variant = Variant
+ttt-classic = Classic
+ttt-two-phase = Two-phase: three stones each, then slide one to a neighbouring empty cell
+ttt-opponent = Opponent
+ttt-bot-perfect = Perfect (never loses)
+ttt-bot-thesis = The thesis's player (minimax, depth 2)
+ttt-bot-random = Random
+ttt-friend = A friend (send a link)
+ttt-you-play = You play
+ttt-x-first = X, first
+ttt-o-second = O, second
+ttt-start = Start
+ttt-prompt = Choose the variant and your opponent.
+ttt-table =
+    .aria-label = The board
+ttt-grid =
+    .aria-label = Tic-tac-toe board
+ttt-resign = Resign
+ttt-resign-confirm = Resign this game?
+ttt-new = New game
+ttt-moves = Moves
+ttt-record = The game record
+# A cell's name (a1 … c3) when no mark stands on it.
+ttt-cell-empty = { $cell }: empty
+# `matchup` is the frame's "you play X against …" (or both seats, for a watcher).
+ttt-about = { $variant ->
+        [two-phase] Two-phase tic-tac-toe
+       *[classic] Tic-tac-toe
+    }: { $matchup }.
+ttt-you-resigned = You resigned.
+ttt-resigned = { $who } resigned.
+ttt-resigned-you-win = { $who } resigned: you win!
+ttt-draw = A draw.
+ttt-you-win = You win!
+ttt-side-wins = { $side } wins.
+ttt-bot-wins = The bot wins.
+ttt-friend-wins = Your friend wins.
+ttt-thinking = { $who } is thinking…
+ttt-to-move = { $side } to move ({ $who }).
+ttt-waiting-friend = Waiting for your friend to join: they play { $side }.
+ttt-friend-turn = Your friend's turn: waiting for { $side }'s move.
+ttt-slide = Slide the stone on { $cell } to a highlighted empty cell, or choose another stone.
+ttt-choose-stone = Your turn: choose one of your stones to slide.
+ttt-choose-cell = Your turn: choose an empty cell.
+
+## Domineering's page (web/domineering.html, web/domineering.js)
+
+dom-title = Domineering — hamle
+dom-name = Domineering
+dom-new-game = A new game of Domineering
+dom-rows = Rows
+dom-cols = Columns
+dom-who-first = Who places first
+dom-first-vertical = Vertical (dominoes standing up)
+dom-first-horizontal = Horizontal (dominoes lying down)
+dom-opponent = Opponent
+dom-bot-solver = Solver (perfect once the board is small enough)
+dom-bot-seed-4 = The paper's player, 4 half-moves deep
+dom-bot-seed-2 = The paper's player, 2 half-moves deep
+dom-bot-random = Random
+dom-friend = A friend (send a link)
+dom-you-place = You place
+dom-first = first
+dom-second = second
+dom-start = Start
+dom-prompt = Choose the board, who starts and your opponent.
+dom-table =
+    .aria-label = The board
+dom-board =
+    .aria-label = Domineering board
+dom-resign = Resign
+dom-resign-confirm = Resign this game?
+dom-new = New game
+dom-how = Point at a cell to see where your domino would go; click to place it. The side that cannot place a domino loses.
+dom-moves = Moves
+dom-record = The game record
+dom-cell = { $cell }: { $mark ->
+        [vertical] vertical domino
+        [horizontal] horizontal domino
+       *[empty] empty
+    }
+# `first` is a side as a sentence's middle says it (plays-vertical, plays-horizontal).
+dom-about = Domineering on { $size }, { $first } first: { $matchup }.
+dom-you-resigned = You resigned.
+dom-resigned = { $who } resigned.
+dom-resigned-you-win = { $who } resigned: you win!
+# For a watcher: `winner` is a side on its own (side-vertical), `loser` one in a sentence's middle (plays-horizontal).
+dom-side-wins = { $winner } wins: { $loser } has no place left for a domino.
+dom-you-win = You win: { $who } has no place left for a domino.
+dom-you-lose = { $who } wins: you have no place left for a domino.
+dom-your-turn = Your turn: place a { $side } domino.
+dom-thinking = { $who } is thinking…
+dom-to-move = { $side } to place a domino ({ $who }).
+dom-waiting-friend = Waiting for your friend to join: they place { $side } dominoes.
+dom-friend-turn = Your friend's turn: waiting for a { $side } domino.
+
+## 2048's page (web/2048.html, web/2048.js)
+
+g2048-title = 2048 — hamle
+g2048-new-game = A new game of 2048
+g2048-spawn = New tiles
+g2048-spawn-original = As the original game: a 4 one time in ten
+g2048-spawn-report = As the seed report: a 4 one time in five
+g2048-helper = The bot you can ask to play
+g2048-bot-expectimax = Expectimax (strong, thinks up to 3 s a move)
+g2048-bot-expectimax-2 = Expectimax, depth 2 (fast)
+g2048-bot-expectimax-ntuple = Expectimax on the learned network (3 moves deep, milliseconds)
+g2048-bot-ntuple = The learned n-tuple network alone (one move deep, instant)
+g2048-bot-seed = The report's player (depth-limited search, corner mask)
+g2048-start = Start
+g2048-prompt = Choose how new tiles are drawn and which bot you can call on.
+g2048-table =
+    .aria-label = The board
+g2048-board =
+    .aria-label = 2048 board
+g2048-arrows =
+    .aria-label = Moves
+g2048-left =
+    .aria-label = Left
+g2048-up =
+    .aria-label = Up
+g2048-down =
+    .aria-label = Down
+g2048-right =
+    .aria-label = Right
+g2048-bot-move = Bot: one move
+g2048-watch = Watch the bot
+g2048-stop-watching = Stop watching
+g2048-hint = Hint
+g2048-resign = End game
+g2048-resign-confirm = End this game here?
+g2048-new = New game
+g2048-how = Arrow keys or WASD move; on a phone, swipe the board. Each new tile comes from the game's seed, committed to by its hash and revealed when the game ends.
+g2048-record = The game record
+g2048-empty = empty
+# Scores and tiles are written without grouping ("Score 2804"), as the page always wrote them.
+g2048-about = Score { NUMBER($score, useGrouping: 0) } · largest tile { NUMBER($top, useGrouping: 0) } · { NUMBER($moves, useGrouping: 0) } { $moves ->
+        [one] move
+       *[other] moves
+    } · bot: { $bot }
+g2048-ended = Game ended at { NUMBER($score, useGrouping: 0) } points.
+g2048-no-move-left = No move is left: { NUMBER($score, useGrouping: 0) } points, largest tile { NUMBER($top, useGrouping: 0) }.
+g2048-moves-so-far = { NUMBER($moves, useGrouping: 0) } moves so far.
+g2048-your-move = Your move.
+g2048-moves-nothing = { $direction ->
+        [left] Left
+        [up] Up
+        [down] Down
+       *[right] Right
+    } moves nothing: try another way.
+g2048-bot-playing = The bot is playing…
+# `bot` is the bot's spec (expectimax, ntuple(…)), as it is.
+g2048-suggests = { $bot } suggests { $direction ->
+        [left] left
+        [up] up
+        [down] down
+       *[right] right
+    }.
+g2048-hint-value = { $direction ->
+        [left] left
+        [up] up
+        [down] down
+       *[right] right
+    }: { NUMBER($value, useGrouping: 0) }
+
+## Grundy's game's page (web/grundy.html, web/grundy.js)
+
+grundy-title = Grundy's game — hamle
+grundy-name = Grundy's game
+grundy-new-game = A new game of Grundy's game
+grundy-heaps = Heaps
+grundy-heaps-7 = One heap of 7 (the thesis's)
+grundy-heaps-12 = One heap of 12
+grundy-heaps-20 = One heap of 20
+grundy-heaps-7-5-3 = 7, 5 and 3
+grundy-heaps-15-10 = 15 and 10
+grundy-heaps-30-20-10 = 30, 20 and 10
+grundy-opponent = Opponent
+grundy-bot-perfect = Perfect (Sprague–Grundy values)
+grundy-bot-random = Random
+grundy-friend = A friend (send a link)
+grundy-you-move = You move
+grundy-first = first
+grundy-second = second
+grundy-start = Start
+grundy-prompt = Choose the heaps and your opponent.
+grundy-table =
+    .aria-label = The heaps
+grundy-resign = Resign
+grundy-resign-confirm = Resign this game?
+grundy-new = New game
+grundy-how = Click between two counters of a heap to split it there; the two parts must differ in size. Heaps of 1 and 2 can no longer be split. Whoever cannot split a heap loses.
+grundy-moves = Moves
+grundy-record = The game record
+grundy-heap = heap { $n }: { $size }
+grundy-split-title = split into { $a } and { $b }
+grundy-split = split the heap of { $size } into { $a } and { $b }
+grundy-about = Grundy's game: { $matchup }.
+grundy-you-resigned = You resigned.
+grundy-resigned = { $who } resigned.
+grundy-resigned-you-win = { $who } resigned: you win!
+grundy-side-wins = { $winner } wins: { $loser } has no heap left to split.
+grundy-you-win = You win: { $who } has no heap left to split.
+grundy-you-lose = { $who } wins: you have no heap left to split.
+grundy-your-turn = Your turn: split a heap into two unequal heaps.
+grundy-thinking = { $who } is thinking…
+grundy-waiting-friend = Waiting for your friend to join.
+# `who` is who moves for the start of a sentence ("The bot (perfect)"), `name` the same in its middle.
+grundy-to-move = { $who } to move.
+
+## Sim's page (web/sim.html, web/sim.js)
+
+sim-title = Sim — hamle
+sim-name = Sim
+sim-new-game = A new game of Sim
+sim-opponent = Opponent
+sim-bot-perfect = Perfect (it has solved the game)
+sim-bot-thesis = The thesis's player (its table of line values)
+sim-bot-random = Random
+sim-friend = A friend (send a link)
+sim-you-play = You play
+sim-red-first = red, first
+sim-blue-second = blue, second
+sim-start = Start
+sim-prompt = Choose your opponent and your colour.
+sim-table =
+    .aria-label = The board
+sim-board =
+    .aria-label = Sim: six points and their fifteen edges
+sim-resign = Resign
+sim-resign-confirm = Resign this game?
+sim-new = New game
+sim-how = Click an uncoloured edge to colour it. Whoever completes a triangle of their own colour (three points joined by three edges of one colour) loses; triangles of mixed colours do not count.
+sim-moves = Moves
+sim-record = The game record
+# An edge (1-2 … 5-6) by its colour; `playable` is an uncoloured edge the person may colour now.
+sim-edge = edge { $edge }: { $colour ->
+        [red] red
+        [blue] blue
+        [playable] uncoloured, click to colour it
+       *[none] uncoloured
+    }
+sim-about = Sim: { $matchup }.
+sim-you-resigned = You resigned.
+sim-resigned = { $who } resigned.
+sim-resigned-you-win = { $who } resigned: you win!
+sim-you-win = You win: { $who } completed a triangle.
+sim-you-lose = { $who } wins: you completed a triangle of your colour.
+sim-your-turn = Your turn: colour an edge { $colour ->
+        [red] red
+       *[blue] blue
+    }.
+sim-thinking = { $who } is thinking…
+sim-waiting-friend = Waiting for your friend to join.
+sim-to-move = { $who } to move.
+
+## Dots and Boxes' page (web/dots.html, web/dots.js)
+
+dots-title = Dots and Boxes — hamle
+dots-name = Dots and Boxes
+dots-new-game = A new game of Dots and Boxes
+dots-rows = Boxes down
+dots-cols = Boxes across
+dots-opponent = Opponent
+dots-bot-strong = Strong (chains and control; exact at the end)
+dots-bot-random = Random
+dots-friend = A friend (send a link)
+dots-you-play = You play
+dots-red-first = red, first
+dots-blue-second = blue, second
+dots-start = Start
+dots-prompt = Choose the board and your opponent.
+dots-table =
+    .aria-label = The board
+dots-board =
+    .aria-label = Dots and Boxes board
+dots-resign = Resign
+dots-resign-confirm = Resign this game?
+dots-new = New game
+dots-how = Click between two neighbouring dots to draw a line. Draw the fourth side of a box and it is yours, and you draw again. Most boxes wins.
+dots-moves = Moves
+dots-record = The game record
+dots-line-drawn = line { $line }: drawn
+dots-line-free = line { $line }: not drawn
+dots-about = Red { $red } · blue { $blue } — { $matchup }.
+dots-you-resigned = You resigned.
+dots-resigned = { $who } resigned.
+dots-resigned-you-win = { $who } resigned: you win!
+# `ending` is the game's ending as the server words it (dots-won, dots-draw).
+dots-you-win = You win! { $ending }
+dots-you-lose = { $who } wins. { $ending }
+dots-your-turn = Your turn: draw a line.
+dots-thinking = { $who } is thinking…
+dots-waiting-friend = Waiting for your friend to join.
+dots-to-move = { $who } to move.
+
+## The knight's tour's page (web/knights-tour.html, web/knights-tour.js)
+
+tour-title = Knight's tour — hamle
+tour-name = Knight's tour
+tour-new-game = A knight's tour
+tour-size = Board
+tour-kind = Tour
+tour-kind-open = Open: visit every square once
+tour-kind-closed = Closed: and end a knight's move from the start (even boards)
+tour-helper = The player you can call on
+tour-bot-warnsdorff = Warnsdorff's rule, with a look-ahead for ties
+tour-bot-thesis = Warnsdorff's rule as the thesis works it
+tour-bot-closed = A closed tour by divide and conquer
+tour-start = Start
+tour-prompt = Choose the board and the player you can call on.
+tour-table =
+    .aria-label = The board
+tour-board =
+    .aria-label = Knight's tour board
+tour-show-counts = Show Warnsdorff's counts
+tour-hint = Hint
+tour-bot-move = Player: one move
+tour-watch = Watch the tour
+tour-stop = Stop
+tour-resign = End
+tour-resign-confirm = End this tour here?
+tour-new = New tour
+tour-how = Click a square to place the knight, then click the squares it jumps to. Warnsdorff's rule (the thesis, §2.1.1) goes to the square with the fewest onward moves: tick the counts to see them.
+tour-record = The game record
+# A square (a1 …) and what it is: `place` is its number in the tour.
+tour-square = { $square }: { $state ->
+        [knight] visited { $place }, the knight
+        [visited] visited { $place }
+        [reachable] the knight can go here
+       *[unvisited] not visited
+    }
+# `size` is the board (8×8); `player` the helper's spec (warnsdorff …), as it is.
+tour-about = A { $kind ->
+        [closed] closed tour
+       *[open] tour
+    } of { $size }: { $visited } of { $squares } squares visited · player: { $player }
+tour-over = The tour is over.
+tour-visited-so-far = { $visited } squares visited so far.
+tour-place-knight = Click a square to place the knight.
+tour-your-move = Your move: click a square the knight can jump to.
+tour-hint-goes = { $bot } goes to { $square }.
+tour-hint-goes-on = { $bot } goes to { $square } and expects to go on { $line }.
+
+## The N queens' page (web/queens.html, web/queens.js)
+
+queens-title = N queens — hamle
+queens-name = N queens
+queens-new-game = N queens
+queens-size = Board
+queens-start = Start
+queens-prompt = Choose the board.
+queens-table =
+    .aria-label = The board
+queens-board =
+    .aria-label = Queens board
+queens-hint = Hint
+queens-bot-move = Backtracking: one queen
+queens-watch = Watch it finish
+queens-stop = Stop
+queens-resign = End
+queens-resign-confirm = End this board here?
+queens-new = New board
+queens-how = Click a free square to put a queen on it; the squares your queens attack are shaded. Place N queens and none attacks another. The hint is the thesis's backtracking (§2.1.2): the first solution, row by row from the top, that keeps your queens; it says so when none does.
+queens-record = The game record
+queens-square = { $square }: { $state ->
+        [queen] a queen
+        [attacked] attacked
+       *[free] free
+    }
+queens-about = { $n } queens: { $placed } placed, { $free } squares free
+queens-over = The board is done.
+queens-placed-so-far = { $placed } queens placed so far.
+queens-your-move = Place a queen on a free square: { $left } to go.
+queens-hint-finish = Backtracking keeps your queens and finishes with { $line }.
+queens-hint-none = No solution keeps these queens: { $square } leaves the most squares free.

@@ -302,7 +302,7 @@ frame-join-full = Bu oyunun iki yeri de dolu, davet artık geçmiyor.
 frame-join-expired = Bu davetin süresi geçti: arkadaşınızdan yeni bir oyun isteyin.
 frame-join-unknown = Bu davet bu oyunun değil.
 frame-join-other = Katılamadınız: { $why }
-frame-matchup = { $side } ile oynuyorsunuz, rakibiniz { $who }
+frame-matchup = { $side } tarafı oynuyorsunuz, rakibiniz { $who }
 
 ## Uçbirimde Hapis Tavlası: tahtanın sözcükleri
 
@@ -382,6 +382,32 @@ dots-board-red-box = K
 dots-board-blue-box = M
 dots-board-status = kırmızı { $red } · mavi { $blue } · sıra: { $side }
 g2048-board-status = puan { $score }  hamle { $moves }
+
+## Sunucunun, sayfalarda bir kişinin karşılaştığı hataları
+
+error-no-token = oyuncu anahtarınızı 'Authorization: Bearer <anahtar>' olarak gönderin (POST /api/players bir anahtar verir)
+error-name-length = bir ad 3 ile 20 karakter arasıdır: harfler (her alfabeden), 0-9 rakamları, '-' ve '_'; bir harfle başlar; bu adda { $count } karakter var
+error-name-start = bir ad 3 ile 20 karakter arasıdır: harfler (her alfabeden), 0-9 rakamları, '-' ve '_'; bir harfle başlar; bu ad başka türlü başlıyor
+error-name-letter = bir ad 3 ile 20 karakter arasıdır: harfler (her alfabeden), 0-9 rakamları, '-' ve '_'; bir harfle başlar; bu adda { $letter } var
+error-name-taken = '{ $name }' adı alınmış (adlar harflerin büyük-küçük olmasına bakılmadan biriciktir, birbirine benzeyen harfler bir sayılır): başka bir ad seçin
+error-claim-unknown = bu bağlantı bilinmiyor ya da zaten kullanıldı: oynadığınız tarayıcıda yenisini yapın
+error-claim-expired = bu bağlantının süresi geçti (10 dakika geçerlidir): oynadığınız tarayıcıda yenisini yapın
+error-nobody = bu adda kimse yok
+error-reread = oyun yeniden okunuyor
+error-reread-again = oyun yeniden okunuyor: yeniden deneyin
+error-old-format = bu oyun, kayıtlarını bu sürümün yeniden oynatmadığı eski bir hamle tarafından saklanmış
+error-not-seated = bu oyunda yeriniz yok: yalnızca izleyebilirsiniz
+error-bot-thinking = bilgisayar düşünüyor
+error-time-ran-out = bu işlem gelmeden süre doldu: oyun süreden bitti
+error-bot-to-move = sıra bilgisayarda: birazdan yeniden deneyin
+error-streams = adresiniz zaten { $n } oyunu izliyor: önce birini kapatın
+error-streams-full = sunucu izleyebileceği kadar çok oyunu izliyor: birazdan yeniden deneyin
+error-hints-seated = ipuçları bu oyunda oturanlar içindir
+error-hint-working = bu oyun için bir ipucu hazırlanıyor: verildikten sonra yeniden isteyin
+error-hint-late = ipucu zamanında hazırlanamadı: sunucu meşgul, birazdan yeniden deneyin
+error-rated-no-help = dereceli oyunda { $what } yoktur: bunları kullanmak için derecesiz bir oyun başlatın
+help-hints = ipucu
+help-takebacks = geri alma
 
 ## Hapis Tavlası sayfası (web/hapis.html, web/hapis.js). Sözcükler tezin 4.3 bölümünden: pul, hane, kapı,
 ## hapis, gele, mars, pulları toplamak, toplanma alanı.
@@ -901,3 +927,374 @@ board-no-bot-pool = Bu havuzda dereceli bilgisayar yok: dereceleri yalnızca ki�
 board-unreadable = Oyunlar okunamadı: birazdan yeniden deneyin.
 # The scale of the bots' fixed ratings, as the server's table names it.
 board-anchor = satranç dışındaki her oyunda random = 1000 (satrançta Stockfish UCI_Elo)
+
+## XOX sayfası (web/tictactoe.html, web/tictactoe.js). Oyunun adı, blog yazısındaki (004) gibi: XOX.
+
+ttt-title = XOX — hamle
+ttt-name = XOX
+ttt-new-game = Yeni bir XOX oyunu
+ttt-variant = Tür
+ttt-classic = Klasik
+ttt-two-phase = İki aşamalı: herkes üçer taş koyar, sonra bir taşını komşu boş bir kareye kaydırır
+ttt-opponent = Rakip
+ttt-bot-perfect = Kusursuz (hiç kaybetmez)
+ttt-bot-thesis = Tezin oyuncusu (minimax, derinlik 2)
+ttt-bot-random = Rastgele
+ttt-friend = Bir arkadaş (bağlantı gönderin)
+ttt-you-play = Oynadığınız taraf
+ttt-x-first = X, birinci
+ttt-o-second = O, ikinci
+ttt-start = Başlat
+ttt-prompt = Oyunun türünü ve rakibinizi seçin.
+ttt-table =
+    .aria-label = Tahta
+ttt-grid =
+    .aria-label = XOX tahtası
+ttt-resign = Pes et
+ttt-resign-confirm = Bu oyundan pes edilsin mi?
+ttt-new = Yeni oyun
+ttt-moves = Hamleler
+ttt-record = Oyunun kaydı
+ttt-cell-empty = { $cell }: boş
+ttt-about = { $variant ->
+        [two-phase] İki aşamalı XOX
+       *[classic] XOX
+    }: { $matchup }.
+ttt-you-resigned = Pes ettiniz.
+ttt-resigned = { $who } pes etti.
+ttt-resigned-you-win = { $who } pes etti: kazandınız!
+ttt-draw = Berabere.
+ttt-you-win = Kazandınız!
+ttt-side-wins = { $side } kazandı.
+ttt-bot-wins = Bilgisayar kazandı.
+ttt-friend-wins = Arkadaşınız kazandı.
+ttt-thinking = { $who } düşünüyor…
+ttt-to-move = Sıra: { $side } ({ $who }).
+ttt-waiting-friend = Arkadaşınızın katılması bekleniyor: { $side } ile oynayacak.
+ttt-friend-turn = Sıra arkadaşınızda: { $side } hamlesi bekleniyor.
+ttt-slide = { $cell } karesindeki taşı işaretli boş bir kareye kaydırın ya da başka bir taş seçin.
+ttt-choose-stone = Sıra sizde: kaydırmak için taşlarınızdan birini seçin.
+ttt-choose-cell = Sıra sizde: boş bir kare seçin.
+
+## Zorbacı (Domineering) sayfası (web/domineering.html, web/domineering.js). Ad ve sözcükler makaleden (002):
+## Zorbacı, dikey taş, yatay taş.
+
+dom-title = Zorbacı (Domineering) — hamle
+dom-name = Zorbacı (Domineering)
+dom-new-game = Yeni bir Zorbacı oyunu
+dom-rows = Satır sayısı
+dom-cols = Sütun sayısı
+dom-who-first = İlk taşı koyan
+dom-first-vertical = Dikey (dik duran taşlar)
+dom-first-horizontal = Yatay (yatık duran taşlar)
+dom-opponent = Rakip
+dom-bot-solver = Çözücü (tahta yeterince küçülünce kusursuz)
+dom-bot-seed-4 = Makaledeki oyuncu, 4 yarım hamle derinliğinde
+dom-bot-seed-2 = Makaledeki oyuncu, 2 yarım hamle derinliğinde
+dom-bot-random = Rastgele
+dom-friend = Bir arkadaş (bağlantı gönderin)
+dom-you-place = Taş koyma sıranız
+dom-first = birinci
+dom-second = ikinci
+dom-start = Başlat
+dom-prompt = Tahtayı, kimin başlayacağını ve rakibinizi seçin.
+dom-table =
+    .aria-label = Tahta
+dom-board =
+    .aria-label = Zorbacı tahtası
+dom-resign = Pes et
+dom-resign-confirm = Bu oyundan pes edilsin mi?
+dom-new = Yeni oyun
+dom-how = İmleci bir karenin üzerine getirdiğinizde taşınızın nereye konacağı görünür; koymak için tıklayın. Taş koyamayan taraf kaybeder.
+dom-moves = Hamleler
+dom-record = Oyunun kaydı
+dom-cell = { $cell }: { $mark ->
+        [vertical] dikey taş
+        [horizontal] yatay taş
+       *[empty] boş
+    }
+dom-about = { $size } tahtada Zorbacı, { $first } başlar: { $matchup }.
+dom-you-resigned = Pes ettiniz.
+dom-resigned = { $who } pes etti.
+dom-resigned-you-win = { $who } pes etti: kazandınız!
+dom-side-wins = { $winner } kazandı: { $loser } taş için yer kalmadı.
+dom-you-win = Kazandınız: { $who } artık taş koyamıyor.
+dom-you-lose = { $who } kazandı: taşınızı koyacak yer kalmadı.
+dom-your-turn = Sıra sizde: { $side } bir taş koyun.
+dom-thinking = { $who } düşünüyor…
+dom-to-move = Taş koyma sırası: { $side } ({ $who }).
+dom-waiting-friend = Arkadaşınızın katılması bekleniyor: { $side } taşları o koyacak.
+dom-friend-turn = Sıra arkadaşınızda: { $side } bir taş bekleniyor.
+
+## 2048 sayfası (web/2048.html, web/2048.js). Sözcükler rapordan (003): taş, sağ, sol, yukarı, aşağı.
+
+g2048-title = 2048 — hamle
+g2048-new-game = Yeni bir 2048 oyunu
+g2048-spawn = Yeni taşlar
+g2048-spawn-original = Özgün oyundaki gibi: on seferde bir 4
+g2048-spawn-report = Kaynak rapordaki gibi: beş seferde bir 4
+g2048-helper = Oynatabileceğiniz bilgisayar
+g2048-bot-expectimax = Expectimax (güçlü, hamle başına 3 sn'ye dek düşünür)
+g2048-bot-expectimax-2 = Expectimax, derinlik 2 (hızlı)
+g2048-bot-expectimax-ntuple = Öğrenilmiş ağ üzerinde expectimax (3 hamle derinlik, milisaniyeler)
+g2048-bot-ntuple = Yalnızca öğrenilmiş n-tuple ağı (bir hamle derinlik, anında)
+g2048-bot-seed = Rapordaki oyuncu (derinlik sınırlı arama, köşe maskesi)
+g2048-start = Başlat
+g2048-prompt = Yeni taşların nasıl geleceğini ve hangi bilgisayardan yardım alabileceğinizi seçin.
+g2048-table =
+    .aria-label = Tahta
+g2048-board =
+    .aria-label = 2048 tahtası
+g2048-arrows =
+    .aria-label = Hamleler
+g2048-left =
+    .aria-label = Sol
+g2048-up =
+    .aria-label = Yukarı
+g2048-down =
+    .aria-label = Aşağı
+g2048-right =
+    .aria-label = Sağ
+g2048-bot-move = Bilgisayar: bir hamle
+g2048-watch = Bilgisayarı izle
+g2048-stop-watching = İzlemeyi bırak
+g2048-hint = İpucu
+g2048-resign = Oyunu bitir
+g2048-resign-confirm = Oyun burada bitirilsin mi?
+g2048-new = Yeni oyun
+g2048-how = Ok tuşları ya da WASD ile oynayın; telefonda tahtayı parmağınızla kaydırın. Her yeni taş oyunun tohumundan gelir: tohum, özetiyle baştan taahhüt edilir ve oyun bitince açıklanır.
+g2048-record = Oyunun kaydı
+g2048-empty = boş
+# Taşların değeri gruplanmadan yazılır (2048, 16384); puan ve hamle sayısı Türkçe gruplanır.
+g2048-about = Puan { $score } · en büyük taş { NUMBER($top, useGrouping: 0) } · { $moves } hamle · bilgisayar: { $bot }
+g2048-ended = Oyun { $score } puanda bitirildi.
+g2048-no-move-left = Hamle kalmadı: { $score } puan, en büyük taş { NUMBER($top, useGrouping: 0) }.
+g2048-moves-so-far = Şimdiye dek { $moves } hamle oynandı.
+g2048-your-move = Sıra sizde.
+g2048-moves-nothing = { $direction ->
+        [left] Sola
+        [up] Yukarı
+        [down] Aşağı
+       *[right] Sağa
+    } kaydırmak hiçbir taşı oynatmıyor: başka bir yön deneyin.
+g2048-bot-playing = Bilgisayar oynuyor…
+g2048-suggests = { $bot } önerisi: { $direction ->
+        [left] sol
+        [up] yukarı
+        [down] aşağı
+       *[right] sağ
+    }.
+g2048-hint-value = { $direction ->
+        [left] sol
+        [up] yukarı
+        [down] aşağı
+       *[right] sağ
+    }: { $value }
+
+## Grundy oyunu sayfası (web/grundy.html, web/grundy.js). Ad ve sözcükler tezden (000, 3.1.1): Grundy oyunu, yığın.
+
+grundy-title = Grundy oyunu — hamle
+grundy-name = Grundy oyunu
+grundy-new-game = Yeni bir Grundy oyunu
+grundy-heaps = Yığınlar
+grundy-heaps-7 = Tek yığın: 7 (tezdeki)
+grundy-heaps-12 = Tek yığın: 12
+grundy-heaps-20 = Tek yığın: 20
+grundy-heaps-7-5-3 = 7, 5 ve 3
+grundy-heaps-15-10 = 15 ve 10
+grundy-heaps-30-20-10 = 30, 20 ve 10
+grundy-opponent = Rakip
+grundy-bot-perfect = Kusursuz (Sprague–Grundy değerleri)
+grundy-bot-random = Rastgele
+grundy-friend = Bir arkadaş (bağlantı gönderin)
+grundy-you-move = Hamle sıranız
+grundy-first = birinci
+grundy-second = ikinci
+grundy-start = Başlat
+grundy-prompt = Yığınları ve rakibinizi seçin.
+grundy-table =
+    .aria-label = Yığınlar
+grundy-resign = Pes et
+grundy-resign-confirm = Bu oyundan pes edilsin mi?
+grundy-new = Yeni oyun
+grundy-how = Bir yığını bölmek için iki taşının arasına tıklayın; iki parçanın büyüklüğü farklı olmalı. 1 ve 2 taşlık yığınlar artık bölünemez. Hiçbir yığını bölemeyen kaybeder.
+grundy-moves = Hamleler
+grundy-record = Oyunun kaydı
+grundy-heap = { $n }. yığın: { $size }
+grundy-split-title = { $a } ve { $b } olarak böl
+grundy-split = { $size } taşlık yığını { $a } ve { $b } olarak böl
+grundy-about = Grundy oyunu: { $matchup }.
+grundy-you-resigned = Pes ettiniz.
+grundy-resigned = { $who } pes etti.
+grundy-resigned-you-win = { $who } pes etti: kazandınız!
+grundy-side-wins = { $winner } kazandı: { $loser } artık hiçbir yığını bölemiyor.
+grundy-you-win = Kazandınız: { $who } artık hiçbir yığını bölemiyor.
+grundy-you-lose = { $who } kazandı: bölebileceğiniz yığın kalmadı.
+grundy-your-turn = Sıra sizde: bir yığını eşit olmayan iki yığına bölün.
+grundy-thinking = { $who } düşünüyor…
+grundy-waiting-friend = Arkadaşınızın katılması bekleniyor.
+grundy-to-move = Sıra: { $who }.
+
+## Sim sayfası (web/sim.html, web/sim.js). Ad tezden (000, 3.1.2): Sim oyunu.
+
+sim-title = Sim — hamle
+sim-name = Sim
+sim-new-game = Yeni bir Sim oyunu
+sim-opponent = Rakip
+sim-bot-perfect = Kusursuz (oyunu çözmüştür)
+sim-bot-thesis = Tezin oyuncusu (çizgi değerleri tablosu)
+sim-bot-random = Rastgele
+sim-friend = Bir arkadaş (bağlantı gönderin)
+sim-you-play = Oynadığınız taraf
+sim-red-first = kırmızı, birinci
+sim-blue-second = mavi, ikinci
+sim-start = Başlat
+sim-prompt = Rakibinizi ve renginizi seçin.
+sim-table =
+    .aria-label = Tahta
+sim-board =
+    .aria-label = Sim: altı nokta ve aralarındaki on beş çizgi
+sim-resign = Pes et
+sim-resign-confirm = Bu oyundan pes edilsin mi?
+sim-new = Yeni oyun
+sim-how = Boyamak için boyanmamış bir çizgiye tıklayın. Kendi renginde bir üçgen (tek renk üç çizgiyle birleşen üç nokta) tamamlayan kaybeder; karışık renkli üçgenler sayılmaz.
+sim-moves = Hamleler
+sim-record = Oyunun kaydı
+sim-edge = { $edge } çizgisi: { $colour ->
+        [red] kırmızı
+        [blue] mavi
+        [playable] boyanmamış, boyamak için tıklayın
+       *[none] boyanmamış
+    }
+sim-about = Sim: { $matchup }.
+sim-you-resigned = Pes ettiniz.
+sim-resigned = { $who } pes etti.
+sim-resigned-you-win = { $who } pes etti: kazandınız!
+sim-you-win = Kazandınız: { $who } bir üçgen tamamladı.
+sim-you-lose = { $who } kazandı: kendi renginizde bir üçgen tamamladınız.
+sim-your-turn = Sıra sizde: bir çizgiyi { $colour ->
+        [red] kırmızıya
+       *[blue] maviye
+    } boyayın.
+sim-thinking = { $who } düşünüyor…
+sim-waiting-friend = Arkadaşınızın katılması bekleniyor.
+sim-to-move = Sıra: { $who }.
+
+## Noktalar ve Kutular sayfası (web/dots.html, web/dots.js). Ad tezden (000, 3.1.2): "Noktalar ve kutular".
+
+dots-title = Noktalar ve Kutular — hamle
+dots-name = Noktalar ve Kutular
+dots-new-game = Yeni bir Noktalar ve Kutular oyunu
+dots-rows = Alt alta kutu
+dots-cols = Yan yana kutu
+dots-opponent = Rakip
+dots-bot-strong = Güçlü (zincirler ve denetim; sonda kusursuz)
+dots-bot-random = Rastgele
+dots-friend = Bir arkadaş (bağlantı gönderin)
+dots-you-play = Oynadığınız taraf
+dots-red-first = kırmızı, birinci
+dots-blue-second = mavi, ikinci
+dots-start = Başlat
+dots-prompt = Tahtayı ve rakibinizi seçin.
+dots-table =
+    .aria-label = Tahta
+dots-board =
+    .aria-label = Noktalar ve Kutular tahtası
+dots-resign = Pes et
+dots-resign-confirm = Bu oyundan pes edilsin mi?
+dots-new = Yeni oyun
+dots-how = Çizgi çekmek için komşu iki noktanın arasına tıklayın. Bir kutunun dördüncü kenarını çizen kutuyu alır ve bir çizgi daha çeker. En çok kutuyu alan kazanır.
+dots-moves = Hamleler
+dots-record = Oyunun kaydı
+dots-line-drawn = { $line } çizgisi: çizildi
+dots-line-free = { $line } çizgisi: çizilmedi
+dots-about = Kırmızı { $red } · mavi { $blue } — { $matchup }.
+dots-you-resigned = Pes ettiniz.
+dots-resigned = { $who } pes etti.
+dots-resigned-you-win = { $who } pes etti: kazandınız!
+dots-you-win = Kazandınız! { $ending }
+dots-you-lose = { $who } kazandı. { $ending }
+dots-your-turn = Sıra sizde: bir çizgi çekin.
+dots-thinking = { $who } düşünüyor…
+dots-waiting-friend = Arkadaşınızın katılması bekleniyor.
+dots-to-move = Sıra: { $who }.
+
+## At turu sayfası (web/knights-tour.html, web/knights-tour.js). Tezde (000, 2.1.1) "64 At Problemi": at
+## hamleleriyle tahtanın bütün karelerinin birer kez gezilmesi.
+
+tour-title = At turu — hamle
+tour-name = At turu
+tour-new-game = Bir at turu
+tour-size = Tahta
+tour-kind = Tur
+tour-kind-open = Açık: her kareyi bir kez gezin
+tour-kind-closed = Kapalı: üstelik başlangıçtan bir at hamlesi uzakta bitirin (çift kenarlı tahtalar)
+tour-helper = Yardım alabileceğiniz oyuncu
+tour-bot-warnsdorff = Warnsdorff kuralı, eşitliklerde ileriye bakarak
+tour-bot-thesis = Warnsdorff kuralı, tezde işlendiği gibi
+tour-bot-closed = Böl ve yönet ile kapalı bir tur
+tour-start = Başlat
+tour-prompt = Tahtayı ve yardım alabileceğiniz oyuncuyu seçin.
+tour-table =
+    .aria-label = Tahta
+tour-board =
+    .aria-label = At turu tahtası
+tour-show-counts = Warnsdorff sayılarını göster
+tour-hint = İpucu
+tour-bot-move = Oyuncu: bir hamle
+tour-watch = Turu izle
+tour-stop = Durdur
+tour-resign = Bitir
+tour-resign-confirm = Tur burada bitirilsin mi?
+tour-new = Yeni tur
+tour-how = Atı koymak için bir kareye, sonra atın sıçradığı karelere tıklayın. Warnsdorff kuralı (tez, §2.1.1) atı, oradan en az gidişi olan kareye götürür: bu sayıları görmek için kutuyu işaretleyin.
+tour-record = Oyunun kaydı
+tour-square = { $square }: { $state ->
+        [knight] { $place }. sırada gezildi, at burada
+        [visited] { $place }. sırada gezildi
+        [reachable] at buraya gidebilir
+       *[unvisited] gezilmedi
+    }
+tour-about = { $size } tahtada { $kind ->
+        [closed] kapalı tur
+       *[open] tur
+    }: { $squares } karenin { $visited } tanesi gezildi · oyuncu: { $player }
+tour-over = Tur bitti.
+tour-visited-so-far = Şimdiye dek { $visited } kare gezildi.
+tour-place-knight = Atı koymak için bir kareye tıklayın.
+tour-your-move = Sıra sizde: atın sıçrayabileceği bir kareye tıklayın.
+tour-hint-goes = { $bot } önerisi: { $square }.
+tour-hint-goes-on = { $bot } önerisi: { $square }; ardından beklediği yol: { $line }.
+
+## N vezir sayfası (web/queens.html, web/queens.js). Tezde (000, 2.1.2) "n-vezir problemi"; geri izleme.
+
+queens-title = N vezir — hamle
+queens-name = N vezir
+queens-new-game = N vezir
+queens-size = Tahta
+queens-start = Başlat
+queens-prompt = Tahtayı seçin.
+queens-table =
+    .aria-label = Tahta
+queens-board =
+    .aria-label = Vezir tahtası
+queens-hint = İpucu
+queens-bot-move = Geri izleme: bir vezir
+queens-watch = Bitirişini izle
+queens-stop = Durdur
+queens-resign = Bitir
+queens-resign-confirm = Tahta burada bitirilsin mi?
+queens-new = Yeni tahta
+queens-how = Vezir koymak için boş bir kareye tıklayın; vezirlerinizin tehdit ettiği kareler gölgelenir. Hiçbiri ötekini tehdit etmeyen N vezir yerleştirin. İpucu tezdeki geri izlemedir (§2.1.2): vezirlerinizi yerinde bırakan, yukarıdan satır satır aranan ilk çözüm; böyle bir çözüm yoksa bunu söyler.
+queens-record = Oyunun kaydı
+queens-square = { $square }: { $state ->
+        [queen] vezir
+        [attacked] tehdit altında
+       *[free] boş
+    }
+queens-about = { $n } vezir: { $placed } yerleştirildi, { $free } kare boş
+queens-over = Tahta tamamlandı.
+queens-placed-so-far = Şimdiye dek { $placed } vezir yerleştirildi.
+queens-your-move = Boş bir kareye vezir koyun: { $left } vezir kaldı.
+queens-hint-finish = Geri izleme vezirlerinizi yerinde bırakıp { $line } ile bitiriyor.
+queens-hint-none = Bu vezirleri koruyan bir çözüm yok: en çok kareyi boş bırakan { $square }.
