@@ -1316,18 +1316,17 @@ function choices(values) {
   return null;
 }
 
-/** Each choice of a parameter in words, where numbers alone would not tell a person much. */
-function choiceWords(bot, key) {
-  const id = `chess-choice-${bot}-${key}`;
-  if (!l10n.has(`${id}-1`) && !l10n.has(`${id}-hand`) && !l10n.has(`${id}-minimax`) && !l10n.has(`${id}-dynamic`)) return null;
-  return new Proxy({}, { get: (_, v) => (l10n.has(`${id}-${String(v)}`) ? l10n.t(`${id}-${String(v)}`) : undefined) });
+/** A choice of a bot's parameter in words, where the catalog has them (`1 — first steps`), else as written. */
+function choiceWord(bot, key, value) {
+  const id = `chess-choice-${bot}-${key}-${value}`;
+  return l10n.has(id) ? l10n.t(id) : value;
 }
 
-/** A parameter's field; `words` (value → text) names its choices. */
-function paramField(prefix, p, words = {}) {
+/** A parameter's field; `word(value)` names each of its choices. */
+function paramField(prefix, p, word = (v) => v) {
   const options = choices(p.values);
   const name = `${prefix}-${p.key}`;
-  const option = (v) => el("option", { value: v, selected: v === p.default }, words[v] ?? v);
+  const option = (v) => el("option", { value: v, selected: v === p.default }, word(v));
   const field = options
     ? el("select", { name, id: name }, ...options.map(option))
     : el("input", { name, id: name, type: "text", placeholder: p.default || p.values, "data-default": p.default });
@@ -1369,9 +1368,8 @@ function showBotParams() {
   const bot = catalog?.bots.find((b) => b.name === name);
   document.getElementById("opponent-about").textContent = bot ? botAbout(bot) : l10n.t("chess-friend-about");
   const field = (p) => {
-    const words = choiceWords(name, p.key);
     const label = l10n.has(`chess-param-${name}-${p.key}`) ? l10n.t(`chess-param-${name}-${p.key}`) : undefined;
-    return words ? paramField("bot", { ...p, label }, words) : paramField("bot", { ...p, label });
+    return paramField("bot", { ...p, label }, (v) => choiceWord(name, p.key, v));
   };
   document.getElementById("bot-params").replaceChildren(...(bot?.params ?? []).filter((p) => choices(p.values)).map(field));
 }

@@ -264,9 +264,7 @@ function preview(move, box) {
 /** The opening throw of a log line (`{ white, black }`), if it is one. */
 function openingOf(line) {
   const dice = line.msg?.args?.dice;
-  if (dice?.id === "hapis-opening-throw") return { white: Number(dice.args.white), black: Number(dice.args.black) };
-  const m = /white (\d), black (\d)/i.exec(line.text);
-  return m ? { white: Number(m[1]), black: Number(m[2]) } : null;
+  return dice?.id === "hapis-opening-throw" ? { white: Number(dice.args.white), black: Number(dice.args.black) } : null;
 }
 
 function openingThrow() {

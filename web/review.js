@@ -93,7 +93,7 @@ function loss(report, v) {
 
 function seats(report, state) {
   const box = document.getElementById("review-seats");
-  const units = analystWords(state.kind, "units", report.units);
+  const units = analystWords(report.kind, "units", report.units);
   box.replaceChildren(
     ...report.seats.map((s) => {
       const side = state.seats[s.seat]?.plays;
@@ -197,11 +197,10 @@ export function review(state, preview) {
       setTimeout(ask, POLL_MS);
       return;
     }
-    answer.kind = state.kind;
     const choose = (i) => show(answer, i, preview);
-    const means = analystWords(state.kind, "means", answer.budget.means, { n: answer.budget.effort ?? 0 });
-    const how = answer.budget.effort === null || has(`review-means-${state.kind}`) ? means : `${answer.budget.effort} ${means}`;
-    const judge = analystWords(state.kind, "judge", answer.budget.judge);
+    const means = analystWords(answer.kind, "means", answer.budget.means, { n: answer.budget.effort ?? 0 });
+    const how = answer.budget.effort === null || has(`review-means-${answer.kind}`) ? means : `${answer.budget.effort} ${means}`;
+    const judge = analystWords(answer.kind, "judge", answer.budget.judge);
     status.textContent = t("review-against", { judge, how });
     graph(answer, choose);
     seats(answer, state);

@@ -771,10 +771,7 @@ impl<G: Notation + std::fmt::Display> Match<G> {
     }
 
     fn seat_label(&self, seat: usize) -> String {
-        match self.setup.seats.get(seat) {
-            Some(Seat::Bot(spec)) => format!("bot {spec}"),
-            _ => "person".to_owned(),
-        }
+        hamle_l10n::render(Lang::En, &self.seat_msg(seat))
     }
 
     /// Who must act now: the seat and whether it throws.

@@ -6,6 +6,7 @@ use axum::extract::Path;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use hamle_l10n::Lang;
 use rust_embed::Embed;
 
 use crate::App;
@@ -14,12 +15,6 @@ use crate::App;
 #[derive(Embed)]
 #[folder = "../../web/"]
 struct Files;
-
-/// The message catalogs, one per language, as the `hamle-l10n` crate holds them (in a debug build read from
-/// the folder as it is now, so that a catalog being written is served at once).
-#[derive(Embed)]
-#[folder = "../l10n/locales/"]
-struct Catalogs;
 
 /// The home page (`/`), each game's page (`/hapis`, `/tictactoe`, …) and their files (`/static/…`).
 pub fn routes() -> Router<App> {
@@ -32,16 +27,12 @@ pub fn routes() -> Router<App> {
 
 /// A language's catalog (`/locales/tr.ftl`): only the languages hamle speaks.
 fn catalog(name: &str) -> Response {
-    let known = name
-        .strip_suffix(".ftl")
-        .and_then(hamle_l10n::Lang::parse)
-        .filter(|lang| format!("{}.ftl", lang.tag()) == name);
-    match known.and_then(|lang| Catalogs::get(&format!("{}.ftl", lang.tag()))) {
-        Some(found) => (
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
-            found.data.into_owned(),
-        )
-            .into_response(),
+    let known = name.strip_suffix(".ftl").and_then(Lang::parse).filter(|lang| format!("{}.ftl", lang.tag()) == name);
+    match known {
+        Some(lang) => {
+            ([(header::CONTENT_TYPE, "text/plain; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], lang.source())
+                .into_response()
+        }
         None => (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "no such language")
             .into_response(),
     }
