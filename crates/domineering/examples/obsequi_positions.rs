@@ -1,9 +1,10 @@
 //! Random positions for a side-by-side check with Bullock's Obsequi: for each, our winner, nodes and
 //! seconds, and the command line Obsequi reads from standard input to solve the same position.
 //!
-//! `cargo run --release -p hamle-domineering --example obsequi_positions -- COUNT SIZE DOMINOES SEED`
-//! prints `to_move|winner|nodes|seconds|obsequi command` lines; rows in the command count from the
-//! bottom (Obsequi's from the top: the board is mirrored, which changes no answer).
+//! `cargo run --release -p hamle-domineering --example obsequi_positions -- COUNT SIZE DOMINOES SEED [BITS]`
+//! prints `to_move|winner|nodes|seconds|obsequi command` lines; the command is the current Obsequi's
+//! (`orangepips/obsequi`), with a table of 2^BITS entries (default 20, its fastest on 8×8); rows in it count
+//! from the bottom (Obsequi's from the top: the board is mirrored, which changes no answer).
 
 use hamle_core::{Game, Stream};
 use hamle_domineering::solve::{SolveOptions, solve_position};
@@ -15,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         args.get(i).map_or(Ok(default), |text| text.parse())
     };
     let (count, size, dominoes, seed) = (arg(0, 30)?, arg(1, 8)? as usize, arg(2, 6)?, arg(3, 1)?);
+    let bits = arg(4, 20)?;
     let mut stream = Stream::new(seed);
     let mut moves = Vec::new();
     for _ in 0..count {
@@ -32,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect();
         let solved = solve_position(&game, &SolveOptions::default())?;
         println!(
-            "{}|{}|{}|{:.3}|solve rows {size} cols {size} B {} {}",
+            "{}|{}|{}|{:.3}|solve rows {size} cols {size} bits {bits} b{} {}",
             game.to_move().letter(),
             solved.winner.letter(),
             solved.nodes,

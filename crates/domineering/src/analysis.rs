@@ -26,10 +26,10 @@ pub fn analyst() -> Analyst<Domineering> {
     )
 }
 
-/// The transposition table for a budget of `nodes`: about an entry a node, 2^12 to 2^20 entries of 16 bytes (the
-/// solver bot's 16 MiB), so that a small budget does not pay for filling a large table.
-fn table_bits(nodes: u64) -> u32 {
-    (u64::BITS - nodes.leading_zeros()).clamp(12, 20)
+/// The transposition table's bytes for a budget of `nodes`: about 16 bytes a node, rounded up to a power of two,
+/// from 64 KiB to the solver bot's 16 MiB, so that a small budget does not pay for filling a large table.
+fn table_bytes(nodes: u64) -> usize {
+    16 << (u64::BITS - nodes.leading_zeros()).clamp(12, 20)
 }
 
 /// A solve of `state` within `nodes` nodes on one thread (so that the same budget always stops at the same node);
@@ -37,7 +37,7 @@ fn table_bits(nodes: u64) -> u32 {
 fn solve(state: &Domineering, nodes: u64) -> Option<Solved> {
     let options = SolveOptions {
         threads: 1,
-        table_bits: Some(table_bits(nodes)),
+        table_bytes: Some(table_bytes(nodes)),
         max_nodes: Some(nodes),
         ..SolveOptions::default()
     };
@@ -173,9 +173,9 @@ mod tests {
 
     #[test]
     fn the_table_grows_with_the_budget_up_to_the_solver_bots_size() {
-        // An entry a node, rounded up to a power of two: 4,096 nodes take 2^13 entries, a million 2^20 (16 MiB).
-        assert_eq!((table_bits(1), table_bits(4_096), table_bits(500_000)), (12, 13, 19));
-        assert_eq!((table_bits(1_000_000), table_bits(analyst().effort.max)), (20, 20));
+        // 16 bytes a node, rounded up to a power of two: 4,096 nodes take 128 KiB, a million 16 MiB.
+        assert_eq!((table_bytes(1), table_bytes(4_096), table_bytes(500_000)), (64 << 10, 128 << 10, 8 << 20));
+        assert_eq!((table_bytes(1_000_000), table_bytes(analyst().effort.max)), (16 << 20, 16 << 20));
     }
 
     #[test]

@@ -35,8 +35,7 @@ pub const COMMANDS: &[Command] = &[Command {
         Arg::value(
             "hash",
             "MIB",
-            "The transposition table's size in MiB, rounded down to a power of two (default 16 for boards up to 64 \
-             cells, 128 above).",
+            "The transposition table's size in MiB, 1 to 16384 (default 16 for boards up to 64 cells, 128 above).",
         ),
         Arg::value("table", "N", "Solve every board up to N×N, both starters, and print the outcome table."),
         Arg::value(
@@ -72,14 +71,12 @@ fn parse_side(text: &str) -> Result<Side> {
     Side::parse(text).with_context(|| format!("'{text}' is not a side: write vertical or horizontal"))
 }
 
-/// The table's entries (16 bytes each, a power of two) for `--hash MIB`: the most that fit.
-fn table_bits(mib: usize) -> Result<u32> {
-    anyhow::ensure!((1..=MAX_HASH_MIB).contains(&mib), "--hash is the table's size in MiB, from 1 to {MAX_HASH_MIB}");
-    Ok(mib.ilog2() + 16)
+/// The table's size in bytes for `--hash MIB`.
+fn table_bytes(mib: usize) -> Result<usize> {
+    const MAX_MIB: usize = SolveOptions::MAX_TABLE >> 20;
+    anyhow::ensure!((1..=MAX_MIB).contains(&mib), "--hash is the table's size in MiB, from 1 to {MAX_MIB}");
+    Ok(mib << 20)
 }
-
-/// The largest table `--hash` takes: 2³⁰ entries.
-const MAX_HASH_MIB: usize = 16 * 1024;
 
 /// `hamle solve domineering …`.
 fn solve(call: &mut Call<'_>) -> Result<()> {
@@ -98,8 +95,8 @@ fn solve(call: &mut Call<'_>) -> Result<()> {
             .with_context(|| format!("'{text}' is not a choice of bounds: write bullock, proven or off"))?,
         None => Bounds::default(),
     };
-    let table_bits = call.get::<usize>("hash")?.map(table_bits).transpose()?;
-    let options = SolveOptions { threads, bounds, table_bits, ..SolveOptions::default() };
+    let table_bytes = call.get::<usize>("hash")?.map(table_bytes).transpose()?;
+    let options = SolveOptions { threads, bounds, table_bytes, ..SolveOptions::default() };
     if let Some(n) = call.get::<usize>("table")? {
         anyhow::ensure!(size.is_none(), "give either a size or --table N, not both");
         let shard = shard.as_ref().map(|(s, p)| (*s, p.as_path()));

@@ -7,7 +7,7 @@ use hamle_domineering::solve::{Bounds, SolveError, SolveOptions, minimax_wins, s
 use hamle_domineering::{Domineering, Side};
 
 fn winner(rows: usize, cols: usize, first: Side) -> Side {
-    solve(rows, cols, first, &SolveOptions { table_bits: Some(16), ..SolveOptions::default() })
+    solve(rows, cols, first, &SolveOptions { table_bytes: Some(1 << 20), ..SolveOptions::default() })
         .expect("solvable")
         .winner
 }
@@ -42,7 +42,7 @@ fn the_solver_agrees_with_plain_minimax_on_every_board_up_to_4x5() {
 #[test]
 fn the_solver_agrees_with_plain_minimax_on_random_positions() {
     let mut stream = Stream::new(2026);
-    let options = SolveOptions { table_bits: Some(14), ..SolveOptions::default() };
+    let options = SolveOptions { table_bytes: Some(256 << 10), ..SolveOptions::default() };
     let mut moves = Vec::new();
     for _ in 0..300 {
         let (rows, cols) = (2 + stream.below(4), 2 + stream.below(4));
@@ -75,7 +75,7 @@ fn check_bounds(stream: &mut Stream, (rows, cols): (usize, usize), empty: u32) {
         game.play(mv);
     }
     let with = |bounds| {
-        let options = SolveOptions { table_bits: Some(16), bounds, ..SolveOptions::default() };
+        let options = SolveOptions { table_bytes: Some(1 << 20), bounds, ..SolveOptions::default() };
         solve_position(&game, &options).expect("few empty cells").winner
     };
     let plain = with(Bounds::Off);
@@ -174,7 +174,7 @@ fn the_small_square_boards_match_the_literature() {
 fn threads_give_the_same_answer() {
     for (rows, cols) in [(1, 2), (2, 2), (2, 3), (3, 3), (5, 5), (4, 7), (6, 5)] {
         for first in [Side::Vertical, Side::Horizontal] {
-            let options = SolveOptions { threads: 2, table_bits: Some(16), ..SolveOptions::default() };
+            let options = SolveOptions { threads: 2, table_bytes: Some(1 << 20), ..SolveOptions::default() };
             let two = solve(rows, cols, first, &options).expect("solvable");
             assert_eq!(two.winner, winner(rows, cols, first), "{rows}x{cols}");
         }
@@ -185,7 +185,8 @@ fn threads_give_the_same_answer() {
 fn a_node_limit_gives_up_with_an_error() {
     let start = Domineering::new(7, 7, Side::Vertical).expect("valid");
     for threads in [1, 2] {
-        let options = SolveOptions { threads, max_nodes: Some(5_000), table_bits: Some(12), ..SolveOptions::default() };
+        let options =
+            SolveOptions { threads, max_nodes: Some(5_000), table_bytes: Some(64 << 10), ..SolveOptions::default() };
         assert!(matches!(solve_position(&start, &options), Err(SolveError::OutOfBudget { .. })), "{threads} threads");
     }
 }

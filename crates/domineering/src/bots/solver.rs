@@ -53,7 +53,7 @@ impl Bot<Domineering> for Solver {
         // least a quarter, which on 16×16 is enough for its first iterations.
         let options = SolveOptions {
             threads: 1,
-            table_bits: Some(20),
+            table_bytes: Some(16 << 20),
             max_nodes: Some(budget.nodes.map_or(self.max_nodes, |n| n - n / 4)),
             deadline: Some(clock + total - total / 4),
             ..SolveOptions::default()
