@@ -1375,21 +1375,28 @@ mod tests {
         assert_eq!(view.units(e, view.safe(e)), Units { singles: 1, singles_sheltered: 1, ..Units::default() });
     }
 
+    /// A random position's occupancy in both views (Vertical's, Horizontal's), each cell filled with one
+    /// chance for the whole board, drawn from 0 to 90 %.
+    fn random_board<B: Bits>(rows: usize, cols: usize, stream: &mut Stream) -> (B, B) {
+        let density = stream.below(90);
+        let (mut v, mut h) = (B::ZERO, B::ZERO);
+        for r in 0..rows {
+            for c in 0..cols {
+                if stream.below(100) < density {
+                    v = v | B::bit(r * cols + c);
+                    h = h | B::bit(c * rows + r);
+                }
+            }
+        }
+        (v, h)
+    }
+
     /// The opponent's most placements counted in one view without a loop against its own view's packing,
     /// on random positions of one board size.
     fn check_opponents_most<B: Bits>(rows: usize, cols: usize, stream: &mut Stream) {
         let geo = Geometry::<B>::new(rows, cols);
         for _ in 0..20 {
-            let density = stream.below(90);
-            let (mut v, mut h) = (B::ZERO, B::ZERO);
-            for r in 0..rows {
-                for c in 0..cols {
-                    if stream.below(100) < density {
-                        v = v | B::bit(r * cols + c);
-                        h = h | B::bit(c * rows + r);
-                    }
-                }
-            }
+            let (v, h) = random_board::<B>(rows, cols, stream);
             for (side, (own, other)) in [(v, h), (h, v)].into_iter().enumerate() {
                 let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
                 let (e_own, e_other) = (!own & me.all, !other & them.all);
@@ -1417,16 +1424,7 @@ mod tests {
     fn check_line_counts<B: Bits>(rows: usize, cols: usize, stream: &mut Stream) {
         let geo = Geometry::<B>::new(rows, cols);
         for _ in 0..20 {
-            let density = stream.below(90);
-            let (mut v, mut h) = (B::ZERO, B::ZERO);
-            for r in 0..rows {
-                for c in 0..cols {
-                    if stream.below(100) < density {
-                        v = v | B::bit(r * cols + c);
-                        h = h | B::bit(c * rows + r);
-                    }
-                }
-            }
+            let (v, h) = random_board::<B>(rows, cols, stream);
             for (side, (own, other)) in [(v, h), (h, v)].into_iter().enumerate() {
                 let (me, them) = (&geo.views[side], &geo.views[side ^ 1]);
                 let (e_own, e_other) = (!own & me.all, !other & them.all);
