@@ -1367,6 +1367,9 @@ mod tests {
         assert_eq!(view.units(e, view.safe(e)), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
         let (view, e) = view_with(4, 3, &[(0, 1), (1, 1), (2, 1), (2, 2)]);
         assert_eq!(view.units(e, view.safe(e)), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
+        // Free cells at both ends of a safe placement: the one before it is the option, once.
+        let (view, e) = view_with(4, 3, &[(1, 1), (2, 1), (0, 1), (0, 0), (3, 1), (3, 2)]);
+        assert_eq!(view.units(e, view.safe(e)), Units { safe: 1, options: [0, 1, 0], ..Units::default() });
         // A placement beside an area and nothing else is a double: one domino may spoil both.
         let (view, e) = view_with(2, 5, &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
         assert_eq!(view.units(e, view.safe(e)), Units { areas: 1, doubles: 1, ..Units::default() });
