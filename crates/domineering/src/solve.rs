@@ -1510,6 +1510,7 @@ mod tests {
         let table = super::Table::new(64 << 10);
         let (a, b) = (0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321);
         assert_eq!((table.probe(a), table.probe(b)), (None, None), "an empty table knows nothing");
+        assert_eq!(table.probe(0x42), None, "not even of a key whose checked bits are all 0, as an empty entry's are");
         table.store(a, true, 10);
         table.store(b, false, 10);
         assert_eq!((table.probe(a), table.probe(b)), (Some(true), Some(false)));
@@ -1542,10 +1543,26 @@ mod tests {
         let bucket = |key| table.index(key);
         assert_eq!((bucket(0), bucket(0x5555_5556), bucket(0xaaaa_aaab), bucket(0xffff_ffff)), (0, 1, 2, 2));
         assert_eq!(bucket(0xffff_ffff_0000_0000), 0, "the top half does not choose the bucket");
-        // Each bucket is one whole cache line.
+        // Each bucket is one whole cache line, the tenth of sixteen too.
         for key in [0, 0x5555_5556, 0xffff_ffff] {
             assert_eq!(table.bucket(key).as_ptr() as usize % 64, 0, "bucket of {key:#x}");
         }
+        let table = super::Table::new(16 * 64);
+        assert_eq!(table.index(0x9000_0000), 9);
+        assert_eq!(table.bucket(0x9000_0000).as_ptr() as usize - table.bucket(0).as_ptr() as usize, 9 * 64);
+    }
+
+    #[test]
+    fn a_search_leaves_one_move_list_per_depth_and_its_path_empty() {
+        use std::sync::atomic::AtomicBool;
+        let geo = Geometry::<u64>::new(5, 5);
+        let (table, options, stop) =
+            (super::Table::new(1 << 20), super::SolveOptions::default(), AtomicBool::new(false));
+        let mut searcher = super::Searcher::new(&geo, &table, &options, [0; 8], &stop);
+        // 5×5: the first player loses (the outcome table's `2`).
+        assert!(!searcher.wins(0, 0, 0));
+        assert_eq!(searcher.ply, 0, "every depth entered was left");
+        assert!(searcher.lists.len() <= 12, "{} lists for a game of at most 12 moves", searcher.lists.len());
     }
 
     #[test]
