@@ -1394,6 +1394,24 @@ mod tests {
         (v, h)
     }
 
+    /// Runs a check on every board size the solver takes, 1×1 to 16×16 within 128 cells, with 64-bit
+    /// boards up to 64 cells and 128-bit ones above, from one stream.
+    fn every_board_size(
+        mut stream: Stream,
+        small: fn(usize, usize, &mut Stream),
+        large: fn(usize, usize, &mut Stream),
+    ) {
+        for rows in 1..=16 {
+            for cols in 1..=16 {
+                match rows * cols {
+                    0..=64 => small(rows, cols, &mut stream),
+                    65..=128 => large(rows, cols, &mut stream),
+                    _ => {}
+                }
+            }
+        }
+    }
+
     /// The opponent's most placements counted in one view without a loop against its own view's packing,
     /// on random positions of one board size.
     fn check_opponents_most<B: Bits>(rows: usize, cols: usize, stream: &mut Stream) {
@@ -1410,16 +1428,7 @@ mod tests {
 
     #[test]
     fn the_opponents_most_placements_counted_across_equal_its_own_packing() {
-        let mut stream = Stream::new(5);
-        for rows in 1..=16 {
-            for cols in 1..=16 {
-                match rows * cols {
-                    0..=64 => check_opponents_most::<u64>(rows, cols, &mut stream),
-                    65..=128 => check_opponents_most::<u128>(rows, cols, &mut stream),
-                    _ => {}
-                }
-            }
-        }
+        every_board_size(Stream::new(5), check_opponents_most::<u64>, check_opponents_most::<u128>);
     }
 
     /// The ordering's line-by-line change against recounting the whole board, for every placement of
@@ -1451,16 +1460,7 @@ mod tests {
 
     #[test]
     fn the_ordering_counts_line_by_line_what_the_whole_board_counts() {
-        let mut stream = Stream::new(3);
-        for rows in 1..=16 {
-            for cols in 1..=16 {
-                match rows * cols {
-                    0..=64 => check_line_counts::<u64>(rows, cols, &mut stream),
-                    65..=128 => check_line_counts::<u128>(rows, cols, &mut stream),
-                    _ => {}
-                }
-            }
-        }
+        every_board_size(Stream::new(3), check_line_counts::<u64>, check_line_counts::<u128>);
     }
 
     #[test]
