@@ -25,6 +25,7 @@ pub mod registry;
 pub mod sprt;
 pub mod states;
 pub mod tournament;
+pub mod tune;
 
 pub use hamle_core::{ParamDoc, Params, Spec, SpecError, items, shard};
 pub use matches::{MatchOptions, MatchReport};

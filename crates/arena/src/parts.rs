@@ -8,6 +8,7 @@ use crate::g2048::BenchPart;
 use crate::items::ItemsPart;
 use crate::matches::MatchPart;
 use crate::tournament::TournamentPart;
+use crate::tune::TunePart;
 
 /// A part of a sharded run, as the shard writes it: which kind of run it belongs to, and its games. A `kind`
 /// hamle does not know is refused when read, naming the kinds it knows.
@@ -23,6 +24,8 @@ pub enum Part {
     /// A shard of a run of numbered items that do not depend on each other: a solver's table
     /// (`hamle solve domineering --table N`), training's self-play games (`hamle train chess`).
     Items(ItemsPart),
+    /// A shard of one batch of a tuning run (`hamle tune --shard`).
+    Tune(TunePart),
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ fn bots(c: &mut Criterion) {
     });
     for depth in [2, 4] {
         c.bench_function(&format!("thesis(depth={depth}), first move"), |b| {
-            b.iter(|| Thesis { depth }.choose(&start, &Budget::UNLIMITED, &mut Stream::new(1)))
+            b.iter(|| Thesis { depth, ..Default::default() }.choose(&start, &Budget::UNLIMITED, &mut Stream::new(1)))
         });
     }
 }

@@ -427,13 +427,15 @@ fn two_phase_is_a_first_player_win_from_the_centre_only() {
 fn thesis_depth_two_picks_the_centre_with_value_one() {
     // §1.6: max{min(1, 0, 1, 0, −1), min(−1, 0, −1, 0, −2), min(1, 2)} = 1, for corner, edge and centre.
     let start = TicTacToe::classic();
-    let (values, _) = Thesis { depth: 2 }.values(&start);
+    let (values, _) = Thesis { depth: 2, ..Default::default() }.values(&start);
     let value_of = |cell: u8| values.iter().find(|s| s.mv == Move::Place(cell)).map(|s| s.value);
     assert_eq!(value_of(0), Some(-1.0), "corner");
     assert_eq!(value_of(1), Some(-2.0), "edge");
     assert_eq!(value_of(4), Some(1.0), "centre");
     for seed in 0..20 {
-        let decision = Thesis { depth: 2 }.choose(&start, &Budget::UNLIMITED, &mut Stream::new(seed)).expect("a move");
+        let decision = Thesis { depth: 2, ..Default::default() }
+            .choose(&start, &Budget::UNLIMITED, &mut Stream::new(seed))
+            .expect("a move");
         assert_eq!((decision.mv, decision.score), (Move::Place(4), 1.0));
     }
 }
@@ -447,24 +449,45 @@ fn open_lines_match_the_thesis_figures() {
     assert_eq!(OpenLines::open_lines(&board(".../.x./.o. x"), 0), 2);
     // x in a corner, o in the centre: 4 − 5, and the view of o is the negation.
     assert_eq!(OpenLines::open_lines(&board(".../.o./x.. x"), 0), -1);
-    assert_eq!(OpenLines.evaluate(&board(".../.o./x.. x"), 1), 1.0);
-    assert_eq!(OpenLines.evaluate(&board("ooo/x../xx. x"), 1), f64::INFINITY);
-    assert_eq!(OpenLines.evaluate(&board("ooo/x../xx. x"), 0), f64::NEG_INFINITY);
+    assert_eq!(OpenLines::default().evaluate(&board(".../.o./x.. x"), 1), 1.0);
+    assert_eq!(OpenLines::default().evaluate(&board("ooo/x../xx. x"), 1), f64::INFINITY);
+    assert_eq!(OpenLines::default().evaluate(&board("ooo/x../xx. x"), 0), f64::NEG_INFINITY);
+}
+
+#[test]
+fn open_lines_weigh_each_side_by_its_own_weight() {
+    let board = |text: &str| TicTacToe::classic().parse_position(text).expect("a legal position");
+    // x in the centre, o in a corner: 5 lines open to x, 4 to o (worked by hand above).
+    let weighted = OpenLines { mine: 2.0, theirs: 0.5 };
+    assert_eq!(weighted.evaluate(&board(".../.x./o.. x"), 0), 2.0 * 5.0 - 0.5 * 4.0);
+    assert_eq!(weighted.evaluate(&board(".../.x./o.. x"), 1), 2.0 * 4.0 - 0.5 * 5.0);
+    assert_eq!(weighted.evaluate(&board("ooo/x../xx. x"), 1), f64::INFINITY, "a win stays a win");
+    let made = |spec: &str| {
+        let def = hamle_classics::tictactoe::definition();
+        let bot: hamle_core::Spec = spec.parse().expect("a spec");
+        def.bot(&bot, &TicTacToe::classic()).map(|b| b.name()).map_err(|e| e.to_string())
+    };
+    assert_eq!(made("thesis").as_deref(), Ok("thesis(depth=2)"), "the thesis's weights are the default");
+    assert_eq!(made("thesis(mine=2,theirs=0.5)").as_deref(), Ok("thesis(depth=2,mine=2,theirs=0.5)"));
+    assert!(made("thesis(mine=11)").expect_err("out of range").contains("-10..=10"));
 }
 
 #[test]
 fn thesis_takes_a_win_in_one_and_blocks_a_loss_in_one() {
     let board = |text: &str| TicTacToe::classic().parse_position(text).expect("a legal position");
     let mut stream = Stream::new(3);
-    let win = Thesis { depth: 2 }.choose(&board(".../oo./xx. x"), &Budget::UNLIMITED, &mut stream).expect("a move");
+    let win = Thesis { depth: 2, ..Default::default() }
+        .choose(&board(".../oo./xx. x"), &Budget::UNLIMITED, &mut stream)
+        .expect("a move");
     assert_eq!(win.mv, Move::Place(2));
-    let block = Thesis { depth: 2 }.choose(&board("..x/.x./oo. x"), &Budget::UNLIMITED, &mut stream);
+    let block =
+        Thesis { depth: 2, ..Default::default() }.choose(&board("..x/.x./oo. x"), &Budget::UNLIMITED, &mut stream);
     assert_eq!(block.map(|d| d.mv), Some(Move::Place(2)));
 }
 
 #[test]
 fn the_budget_depth_caps_the_thesis_depth() {
-    let mut bot = Thesis { depth: 4 };
+    let mut bot = Thesis { depth: 4, ..Default::default() };
     let decision = bot.choose(&TicTacToe::classic(), &Budget::depth(1), &mut Stream::new(1)).expect("a move");
     assert_eq!(decision.depth, 1);
 }
@@ -499,7 +522,7 @@ fn perfect_keeps_the_best_value_along_many_games_with_one_bot_each() {
 /// The thesis player's move as `values` (the reference minimax of `hamle-core`) gives it: the stream
 /// picks among the best, in move order.
 fn reference_choice(depth: u32, state: &TicTacToe, seed: u64) -> (Move, f64, Vec<Move>, u64) {
-    let (scored, nodes) = Thesis { depth }.values(state);
+    let (scored, nodes) = Thesis { depth, ..Default::default() }.values(state);
     let best = scored.iter().map(|s| s.value).fold(f64::NEG_INFINITY, f64::max);
     let ties: Vec<_> = scored.iter().filter(|s| s.value >= best - 1e-9).collect();
     let chosen = Stream::new(seed).pick(&ties).copied().expect("a move");
@@ -515,7 +538,7 @@ fn the_thesis_player_matches_the_reference_minimax_with_or_without_a_budget() {
             for depth in 1..=3 {
                 let seed = i as u64;
                 let expected = reference_choice(depth, state, seed);
-                let mut bot = Thesis { depth };
+                let mut bot = Thesis { depth, ..Default::default() };
                 for budget in [Budget::UNLIMITED, roomy] {
                     let d = bot.choose(state, &budget, &mut Stream::new(seed)).expect("a move");
                     assert_eq!((d.mv, d.score, d.pv.clone()), (expected.0, expected.1, expected.2.clone()));
@@ -533,10 +556,11 @@ fn the_thesis_player_matches_the_reference_minimax_with_or_without_a_budget() {
 fn a_node_budget_stops_the_thesis_player_at_its_deepest_finished_depth() {
     for variant in [Variant::Classic, Variant::TwoPhase] {
         for state in live_positions(variant).iter().step_by(41) {
-            let cost = |depth| Thesis { depth }.values(state).1 + 1;
+            let cost = |depth| Thesis { depth, ..Default::default() }.values(state).1 + 1;
             let limit = cost(1) + cost(2) + cost(3) / 2;
             let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
-            let d = Thesis { depth: 9 }.choose(state, &budget, &mut Stream::new(2)).expect("a move");
+            let d =
+                Thesis { depth: 9, ..Default::default() }.choose(state, &budget, &mut Stream::new(2)).expect("a move");
             assert!(d.nodes <= limit);
             let reached = d.depth;
             // Positions near the end need no nodes for depth 3 beyond depth 2's.
@@ -552,7 +576,7 @@ fn the_thesis_player_never_reports_more_nodes_than_its_budget() {
     let start = TicTacToe::new(Variant::TwoPhase);
     for limit in [0, 1, 5, 9, 100, 10_000, 100_000] {
         let budget = Budget { nodes: Some(limit), ..Budget::UNLIMITED };
-        let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
+        let d = Thesis { depth: 9, ..Default::default() }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
         assert!(d.nodes <= limit, "{} nodes for {limit}", d.nodes);
         if limit < 10 {
             // Depth 1 is the root and its 9 children: nothing finished, the first cell is played.
@@ -569,7 +593,7 @@ fn a_time_budget_stops_the_deepest_thesis_player() {
     let start = TicTacToe::new(Variant::TwoPhase);
     let clock = std::time::Instant::now();
     let budget = Budget::time(std::time::Duration::from_millis(5));
-    let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
+    let d = Thesis { depth: 9, ..Default::default() }.choose(&start, &budget, &mut Stream::new(1)).expect("a move");
     let wall = clock.elapsed();
     assert!(wall < std::time::Duration::from_millis(150), "took {wall:?}");
     assert!((1..9).contains(&d.depth), "depth {}", d.depth);
@@ -580,7 +604,7 @@ fn a_roomy_time_budget_lets_the_deepest_thesis_player_finish() {
     // Depth 9 from the empty board is 550,000 nodes, hundreds of clock readings: none may stop it.
     let start = TicTacToe::classic();
     let budget = Budget::time(std::time::Duration::from_secs(600));
-    let d = Thesis { depth: 9 }.choose(&start, &budget, &mut Stream::new(5)).expect("a move");
+    let d = Thesis { depth: 9, ..Default::default() }.choose(&start, &budget, &mut Stream::new(5)).expect("a move");
     let expected = reference_choice(9, &start, 5);
     assert_eq!((d.mv, d.score, d.depth), (expected.0, expected.1, 9));
 }

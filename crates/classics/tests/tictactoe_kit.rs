@@ -34,7 +34,8 @@ fn two_phase_perft_is_the_classic_count_until_sliding_starts() {
 }
 
 fn golden(start: TicTacToe, seed: u64, file: &str) {
-    let mut bots: [Box<dyn Bot<TicTacToe>>; 2] = [Box::new(Perfect::default()), Box::new(Thesis { depth: 2 })];
+    let mut bots: [Box<dyn Bot<TicTacToe>>; 2] =
+        [Box::new(Perfect::default()), Box::new(Thesis { depth: 2, ..Default::default() })];
     let text = playthrough(&start, &mut bots, seed, &Budget::UNLIMITED);
     check_golden(format!("{}/tests/golden/{file}", env!("CARGO_MANIFEST_DIR")), &text);
 }

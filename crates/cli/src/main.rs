@@ -12,6 +12,7 @@ mod report;
 mod sprt;
 mod store;
 mod tournament;
+mod tune;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -177,6 +178,9 @@ enum Command {
     /// A round robin (or a gauntlet) between several bots: ratings by maximum likelihood with 95 % intervals,
     /// anchored on one bot, and a crosstable.
     Tournament(tournament::TournamentArgs),
+    /// Tune a bot's weights by games against a fixed opponent with the thesis's swarms (firefly, particle swarm,
+    /// fish swarm, bee colony), SPSA, CMA-ES or random search; resumable, sharded with `--shard` and `merge`.
+    Tune(tune::TuneArgs),
     /// Write JSON reports (`hamle tournament`, `hamle sprt`, `hamle bench 2048`, each with `--out`) up as Markdown
     /// with SVG charts.
     Report(report::Args),
@@ -665,6 +669,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Report(args) => report::run(&args),
         Command::Lab { command } => lab::run(command),
         Command::Tournament(args) => tournament::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Train { game, args } => shared("train", &game, &args),
         Command::Games => {
             for game in registry.games() {

@@ -8,6 +8,7 @@ use hamle_arena::items::merge_items;
 use hamle_arena::matches::merge_match;
 use hamle_arena::parts::Part;
 use hamle_arena::tournament::merge_tournament;
+use hamle_arena::tune::merge_tune;
 use hamle_lab::report::{BenchReport, Report};
 
 /// The parts to combine and how to report.
@@ -38,27 +39,43 @@ pub fn run(args: &MergeArgs) -> Result<()> {
             let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
             serde_json::from_str::<Part>(&text).with_context(|| {
                 format!(
-                    "{} is not a part written by `hamle match --shard`, `hamle tournament --shard`, `hamle bench \
+                    "{} is not a part written by `hamle match --shard`, `hamle tournament --shard`, `hamle tune --shard`, `hamle bench \
                      --shard` or `hamle solve domineering --table N --shard`",
                     path.display()
                 )
             })
         })
         .collect::<Result<Vec<_>>>()?;
-    let (mut matches, mut benches, mut tournaments, mut items) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut matches, mut benches, mut tournaments, mut items, mut tunes) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for part in parts {
         match part {
             Part::Match(m) => matches.push(m),
             Part::Bench(b) => benches.push(b),
             Part::Tournament(t) => tournaments.push(t),
             Part::Items(t) => items.push(t),
+            Part::Tune(t) => tunes.push(t),
         }
     }
-    let kinds = [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty(), !items.is_empty()];
+    let kinds =
+        [!matches.is_empty(), !benches.is_empty(), !tournaments.is_empty(), !items.is_empty(), !tunes.is_empty()];
     if kinds.iter().filter(|&&k| k).count() > 1 {
         bail!(
-            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's, a table's or self-play's): merge each run's parts on their own"
+            "the parts mix runs of different kinds (a match's, a tournament's, a benchmark's, a tuning run's, a table's or self-play's): merge each run's parts on their own"
         );
+    }
+    if !tunes.is_empty() {
+        anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");
+        let path = args.out.as_deref().context("a tuning run's parts merge into its history: give --out FILE")?;
+        let history = merge_tune(tunes)?;
+        crate::tune::write_history(path, &history)?;
+        if args.json {
+            println!("{}", serde_json::to_string_pretty(&history)?);
+        } else {
+            print!("{}", crate::tune::summary(&history)?);
+        }
+        eprintln!("history of {} evaluations written to {}", history.evaluations.len(), path.display());
+        return Ok(());
     }
     if !items.is_empty() {
         anyhow::ensure!(args.pgn.is_none(), "--pgn is for matches");

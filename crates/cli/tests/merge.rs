@@ -27,5 +27,8 @@ fn a_part_of_a_run_of_items_hamle_does_not_know_is_refused_naming_those_it_knows
 fn a_part_of_a_kind_hamle_does_not_know_is_refused_naming_the_kind() {
     let err = merge_alone("kind", r#"{"kind":"league","shard":{"index":0,"count":1}}"#);
     assert!(err.contains("is not a part written by `hamle match --shard`"), "{err}");
-    assert!(err.contains("unknown variant `league`, expected one of `match`, `bench`, `tournament`, `items`"), "{err}");
+    assert!(
+        err.contains("unknown variant `league`, expected one of `match`, `bench`, `tournament`, `items`, `tune`"),
+        "{err}"
+    );
 }

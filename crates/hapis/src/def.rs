@@ -72,6 +72,40 @@ pub fn definition() -> GameDef<Hapis> {
             about: "1: best play by evaluation; 2: also the replies",
         },
         ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
+        ParamDoc { key: "pip", values: "-100..=100", default: "1", about: "weight of a pip of race lead" },
+        ParamDoc { key: "pin", values: "-100..=100", default: "25", about: "weight of an opposing checker pinned" },
+        ParamDoc {
+            key: "pin_depth",
+            values: "-100..=100",
+            default: "1.2",
+            about: "extra per point a pinned checker has to travel",
+        },
+        ParamDoc {
+            key: "door",
+            values: "-100..=100",
+            default: "2",
+            about: "weight of a door (a point held with two or more)",
+        },
+        ParamDoc {
+            key: "prime",
+            values: "-100..=100",
+            default: "0.8",
+            about: "weight of the longest run of doors, squared",
+        },
+        ParamDoc { key: "home_door", values: "-100..=100", default: "1.5", about: "extra per door in the home board" },
+        ParamDoc {
+            key: "shot",
+            values: "-100..=100",
+            default: "10",
+            about: "weight of an expected pin of an open checker",
+        },
+        ParamDoc { key: "off", values: "-100..=100", default: "2.5", about: "weight of a checker borne off" },
+        ParamDoc {
+            key: "mother",
+            values: "-100..=100",
+            default: "4",
+            about: "weight of the last checker on its starting point while it can be pinned there",
+        },
     ];
     const WEIGHTS: ParamDoc = ParamDoc {
         key: "weights",
@@ -160,9 +194,21 @@ pub fn definition() -> GameDef<Hapis> {
                 make: |params: &mut Params, _| {
                     let plies: u32 = params.parse("plies")?;
                     let filter = params.number("filter")?;
+                    let weights = crate::bots::Weights {
+                        pip: params.number("pip")?,
+                        pin: params.number("pin")?,
+                        pin_depth: params.number("pin_depth")?,
+                        door: params.number("door")?,
+                        prime: params.number("prime")?,
+                        home_door: params.number("home_door")?,
+                        shot: params.number("shot")?,
+                        off: params.number("off")?,
+                        mother: params.number("mother")?,
+                    };
+                    let eval = crate::bots::HeuristicEval { weights };
                     match plies {
-                        1 => Ok(Box::new(crate::bots::Heuristic::default())),
-                        2 => Ok(Box::new(Player::heuristic(2, filter))),
+                        1 => Ok(Box::new(crate::bots::Heuristic { eval })),
+                        2 => Ok(Box::new(Player::heuristic_with(2, filter, eval))),
                         _ => Err(params.bad("plies", &plies.to_string())),
                     }
                 },

@@ -171,3 +171,43 @@ fn lookahead_with_a_filter_of_one_plays_as_the_one_ply_bot() {
         assert!((eval.score(after[0].position(), me) - eval.score(after[1].position(), me)).abs() < 1e-9);
     }
 }
+
+/// The heuristic's weights are parameters for `hamle tune`: each declared default is the hand-set weight (read
+/// from `Weights::default`, not from the declaration), and a weight given changes the evaluation it names.
+#[test]
+fn heuristic_weights_are_parameters_whose_defaults_are_the_hand_set_ones() {
+    use hamle_hapis::bots::{HeuristicEval, Weights};
+    let def = hamle_hapis::definition();
+    let listing = def.bots.iter().find(|b| b.name == "heuristic").expect("the heuristic bot");
+    let w = Weights::default();
+    let hand_set = [
+        ("pip", w.pip),
+        ("pin", w.pin),
+        ("pin_depth", w.pin_depth),
+        ("door", w.door),
+        ("prime", w.prime),
+        ("home_door", w.home_door),
+        ("shot", w.shot),
+        ("off", w.off),
+        ("mother", w.mother),
+    ];
+    for (key, weight) in hand_set {
+        let doc = listing.params.iter().find(|p| p.key == key).unwrap_or_else(|| panic!("{key} is a parameter"));
+        assert_eq!(doc.default.parse::<f64>().ok(), Some(weight), "{key}");
+    }
+    // A pinned checker's worth moves with `pin`: the same position, scored with pin 25 and pin 35.
+    let position = Position::from_json_str(
+        r#"{"turn":"white","points":["w14","","","","","","w1/b","","","","","","","","","","","","","","","","","b14"],"off":{"white":0,"black":0}}"#,
+    )
+    .expect("a position with one black checker pinned");
+    let base = HeuristicEval::default().score(&position, Side::White);
+    let heavier = HeuristicEval { weights: Weights { pin: 35.0, ..w } }.score(&position, Side::White);
+    assert!((heavier - base - 10.0).abs() < 1e-9, "one pinned checker: ten more points ({base} → {heavier})");
+    let game = Hapis::default();
+    for spec in ["heuristic(pin=35)", "heuristic(plies=2,shot=0,mother=-3.5)"] {
+        let spec: hamle_core::Spec = spec.parse().expect("a spec");
+        assert!(def.bot(&spec, &game).is_ok(), "{spec}");
+    }
+    let refused = def.bot(&"heuristic(pin=200)".parse().expect("a spec"), &game).err().map(|e| e.to_string());
+    assert!(refused.is_some_and(|e| e.contains("-100..=100")));
+}

@@ -14,8 +14,11 @@ pub fn definition() -> GameDef<TicTacToe> {
         default: "classic",
         about: "two-phase: three stones each, then slide them (thesis §1.6)",
     }];
-    const DEPTH: &[ParamDoc] =
-        &[ParamDoc { key: "depth", values: "1..=9", default: "2", about: "plies searched (the thesis shows 2)" }];
+    const DEPTH: &[ParamDoc] = &[
+        ParamDoc { key: "depth", values: "1..=9", default: "2", about: "plies searched (the thesis shows 2)" },
+        ParamDoc { key: "mine", values: "-10..=10", default: "1", about: "weight of the lines open to the player" },
+        ParamDoc { key: "theirs", values: "-10..=10", default: "1", about: "weight of the lines open to the opponent" },
+    ];
     GameDef {
         name: "tictactoe",
         about: "tic-tac-toe on a 3×3 board; cells a1..c3 (seed 004, thesis §1.6)",
@@ -41,7 +44,8 @@ pub fn definition() -> GameDef<TicTacToe> {
                 params: DEPTH,
                 make: |params: &mut Params, _| {
                     let depth = params.number("depth")?;
-                    Ok(Box::new(bots::Thesis { depth }))
+                    let eval = bots::OpenLines { mine: params.number("mine")?, theirs: params.number("theirs")? };
+                    Ok(Box::new(bots::Thesis { depth, eval }))
                 },
             },
             BotDef {

@@ -354,13 +354,13 @@ impl Player<HeuristicEval> {
     /// The hand-made evaluation searched `plies` deep, the `filter` best plays of each level searched deeper:
     /// `heuristic(plies=2,filter=6)` is gnubg's "2-ply" with a move filter.
     pub fn heuristic(plies: u32, filter: usize) -> Self {
+        Player::heuristic_with(plies, filter, HeuristicEval::default())
+    }
+
+    /// [`Player::heuristic`] with the evaluation `eval` (weights other than the hand-set ones).
+    pub fn heuristic_with(plies: u32, filter: usize, eval: HeuristicEval) -> Self {
         Player {
-            search: Search {
-                eval: HeuristicEval::default(),
-                plies,
-                filter: Filter { count: filter, within: f64::INFINITY },
-                star1: true,
-            },
+            search: Search { eval, plies, filter: Filter { count: filter, within: f64::INFINITY }, star1: true },
             noise: 0.0,
             name: format!("heuristic(plies={plies},filter={filter})"),
         }

@@ -289,7 +289,7 @@ fn worked_examples() -> Result<Vec<(String, String, String)>> {
     )?;
     let root = search::minimax(&tree, &StaticValue { range: None }, u32::MAX)?.value;
     out.push(("§1.6 the four-level tree: its root".into(), "5".into(), format!("{root}")));
-    let (scored, _) = TicTacToeThesis { depth: 2 }.values(&TicTacToe::classic());
+    let (scored, _) = TicTacToeThesis { depth: 2, ..Default::default() }.values(&TicTacToe::classic());
     let value_of = |cell: &str| {
         scored
             .iter()

@@ -10,16 +10,34 @@ use super::scored::{Scored, decision, pick_best};
 use crate::tictactoe::rules::{LINES, Move, TicTacToe};
 
 /// The thesis's heuristic: lines still open to `player` (no opposing stone) minus lines still open to
-/// the opponent; +∞ for a won game, −∞ for a lost one, 0 for a drawn one.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OpenLines;
+/// the opponent; +∞ for a won game, −∞ for a lost one, 0 for a drawn one. The two counts carry weights, 1 and 1
+/// in the thesis, so that `hamle tune` can search for others.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OpenLines {
+    /// The weight of the lines open to the player.
+    pub mine: f64,
+    /// The weight of the lines open to the opponent.
+    pub theirs: f64,
+}
+
+impl Default for OpenLines {
+    fn default() -> Self {
+        OpenLines { mine: 1.0, theirs: 1.0 }
+    }
+}
 
 impl OpenLines {
     /// The open-line count alone, ignoring wins: the thesis's S for the player to move in its figures.
     pub fn open_lines(state: &TicTacToe, player: Player) -> i32 {
+        let (mine, theirs) = Self::counts(state, player);
+        mine - theirs
+    }
+
+    /// The lines open to `player` and the lines open to the opponent.
+    fn counts(state: &TicTacToe, player: Player) -> (i32, i32) {
         let (mine, theirs) = (state.stones(player), state.stones(player ^ 1));
         let open = |blocker: u16| LINES.iter().map(|&line| i32::from(line & blocker == 0)).sum::<i32>();
-        open(theirs) - open(mine)
+        (open(theirs), open(mine))
     }
 }
 
@@ -29,7 +47,10 @@ impl Evaluator<TicTacToe> for OpenLines {
             (Some(w), _) if w == player => f64::INFINITY,
             (Some(_), _) => f64::NEG_INFINITY,
             (None, Some(_)) => 0.0,
-            (None, None) => f64::from(Self::open_lines(state, player)),
+            (None, None) => {
+                let (mine, theirs) = Self::counts(state, player);
+                self.mine * f64::from(mine) - self.theirs * f64::from(theirs)
+            }
         }
     }
 }
@@ -46,11 +67,13 @@ impl Evaluator<TicTacToe> for OpenLines {
 pub struct Thesis {
     /// Plies searched (the thesis's example uses 2).
     pub depth: u32,
+    /// The evaluation at the leaves (the thesis's: both weights 1).
+    pub eval: OpenLines,
 }
 
 impl Default for Thesis {
     fn default() -> Self {
-        Thesis { depth: 2 }
+        Thesis { depth: 2, eval: OpenLines::default() }
     }
 }
 
@@ -66,7 +89,7 @@ impl Thesis {
                 let mut child = *state;
                 child.play(mv);
                 let depth = self.depth.saturating_sub(1);
-                match minimax(&child, &OpenLines, depth) {
+                match minimax(&child, &self.eval, depth) {
                     Ok(found) => {
                         nodes += found.nodes;
                         let mut pv = found.pv;
@@ -75,7 +98,7 @@ impl Thesis {
                     }
                     Err(_) => {
                         nodes += 1;
-                        Scored { mv, value: OpenLines.evaluate(&child, state.to_move()), pv: vec![mv] }
+                        Scored { mv, value: self.eval.evaluate(&child, state.to_move()), pv: vec![mv] }
                     }
                 }
             })
@@ -102,10 +125,10 @@ impl Thesis {
                 if limits.spend() {
                     return None;
                 }
-                scored.push(Scored { mv, value: OpenLines.evaluate(&child, state.to_move()), pv: vec![mv] });
+                scored.push(Scored { mv, value: self.eval.evaluate(&child, state.to_move()), pv: vec![mv] });
                 continue;
             };
-            let (value, line) = minimax_within(&child, self.depth.saturating_sub(1), opponent, limits)?;
+            let (value, line) = minimax_within(&child, self.depth.saturating_sub(1), opponent, &self.eval, limits)?;
             let mut pv = vec![mv];
             pv.extend(line);
             scored.push(Scored { mv, value: -value, pv });
@@ -115,13 +138,19 @@ impl Thesis {
 }
 
 /// `hamle_core`'s plain minimax (its value for `root`, its principal line), stopping when `limits` run out.
-fn minimax_within(state: &TicTacToe, depth: u32, root: Player, limits: &mut Limits) -> Option<(f64, Vec<Move>)> {
+fn minimax_within(
+    state: &TicTacToe,
+    depth: u32,
+    root: Player,
+    eval: &OpenLines,
+    limits: &mut Limits,
+) -> Option<(f64, Vec<Move>)> {
     if limits.spend() {
         return None;
     }
     let mover = match state.turn() {
         Turn::Player(p) if depth > 0 => p,
-        _ => return Some((OpenLines.evaluate(state, root), Vec::new())),
+        _ => return Some((eval.evaluate(state, root), Vec::new())),
     };
     let maximise = mover == root;
     let mut best: Option<(f64, Vec<Move>)> = None;
@@ -130,19 +159,23 @@ fn minimax_within(state: &TicTacToe, depth: u32, root: Player, limits: &mut Limi
     for mv in moves {
         let mut child = *state;
         child.play(mv);
-        let (v, line) = minimax_within(&child, depth - 1, root, limits)?;
+        let (v, line) = minimax_within(&child, depth - 1, root, eval, limits)?;
         if best.as_ref().is_none_or(|(b, _)| if maximise { v > *b } else { v < *b }) {
             let mut pv = vec![mv];
             pv.extend(line);
             best = Some((v, pv));
         }
     }
-    Some(best.unwrap_or((OpenLines.evaluate(state, root), Vec::new())))
+    Some(best.unwrap_or((eval.evaluate(state, root), Vec::new())))
 }
 
 impl Bot<TicTacToe> for Thesis {
     fn name(&self) -> String {
-        format!("thesis(depth={})", self.depth)
+        if self.eval == OpenLines::default() {
+            format!("thesis(depth={})", self.depth)
+        } else {
+            format!("thesis(depth={},mine={},theirs={})", self.depth, self.eval.mine, self.eval.theirs)
+        }
     }
 
     fn choose(&mut self, state: &TicTacToe, budget: &Budget, stream: &mut Stream) -> Option<Decision<Move>> {
@@ -153,7 +186,7 @@ impl Bot<TicTacToe> for Thesis {
         let first = if budget.nodes.is_none() && budget.time.is_none() { depth } else { 1 };
         let mut found = None;
         for d in first..=depth {
-            match (Thesis { depth: d }).values_within(state, &mut limits) {
+            match (Thesis { depth: d, ..*self }).values_within(state, &mut limits) {
                 Some(scored) => found = Some((scored, d)),
                 None => break,
             }
