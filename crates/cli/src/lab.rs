@@ -15,6 +15,31 @@ use hamle_lab::seeds::{Document, Options, Step, reproduce};
 pub enum LabCommand {
     /// Run a seed document's experiment again and write its report (Markdown, SVG charts, the figures as JSON).
     Reproduce(ReproduceArgs),
+    /// The Hapis thesis's swarms for real: every `hamle tune` method tunes the Domineering paper's weights and
+    /// the Hapis heuristic's at equal budgets, several seeds each; each best is played on fresh games and tested
+    /// by SPRT against the published weights.
+    Swarm(SwarmArgs),
+}
+
+/// How the swarm experiment runs.
+#[derive(clap::Args, Debug)]
+pub struct SwarmArgs {
+    /// Runs of each method in each study (seeds 1, 2, …).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=100))]
+    seeds: u64,
+    /// Each run's games and each check's as a multiple of the experiment's (less than 1 is a quick look).
+    #[arg(long, default_value_t = 1.0)]
+    scale: f64,
+    /// The most games of each method's sequential test.
+    #[arg(long, default_value_t = 10_000)]
+    sprt_games: usize,
+    /// The folder for `report.md`, its charts, `results.json` and the runs' histories (`runs/`, taken up again
+    /// when the experiment is run again) (default `lab/swarm`).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 /// The seed document's number, among those the lab knows, each listed with what it re-runs.
@@ -63,7 +88,10 @@ fn show(step: Step) {
 
 /// Runs the reproduction the arguments name and writes its report.
 pub fn run(command: LabCommand) -> Result<()> {
-    let LabCommand::Reproduce(args) = command;
+    let args = match command {
+        LabCommand::Reproduce(args) => args,
+        LabCommand::Swarm(args) => return swarm(&args),
+    };
     if !(args.games_scale.is_finite() && args.games_scale > 0.0 && args.games_scale <= 1000.0) {
         bail!("--games-scale must be above 0 and at most 1000 (10 plays ten times the seed's games)");
     }
@@ -111,6 +139,71 @@ pub fn run(command: LabCommand) -> Result<()> {
         report.reproduced(),
         report.findings.len(),
         page.display(),
+        seconds / 60.0
+    );
+    Ok(())
+}
+
+/// Runs the swarm experiment and writes its report; the runs' histories go to `runs/` as they are made.
+fn swarm(args: &SwarmArgs) -> Result<()> {
+    if !(args.scale.is_finite() && args.scale > 0.0 && args.scale <= 10.0) {
+        bail!("--scale must be above 0 and at most 10 (1 is the experiment)");
+    }
+    if args.sprt_games < 2 {
+        bail!("--sprt-games must be at least 2 (one pair of games)");
+    }
+    if let Some(t) = args.threads {
+        rayon::ThreadPoolBuilder::new().num_threads(t.max(1)).build_global().context("starting threads")?;
+    }
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("lab").join("swarm"));
+    let runs = out.join("runs");
+    std::fs::create_dir_all(&runs).with_context(|| format!("making {}", runs.display()))?;
+    let options = hamle_lab::swarm::SwarmOptions {
+        seeds: args.seeds,
+        scale: args.scale,
+        sprt_games: args.sprt_games,
+        progress: Some(crate::progress::match_bar()),
+    };
+    let load = |name: &str| {
+        let text = std::fs::read_to_string(runs.join(format!("{name}.json"))).ok()?;
+        serde_json::from_str(&text).ok()
+    };
+    let mut failed = None;
+    let mut save = |name: &str, history: &hamle_arena::tune::History| {
+        if let Err(error) = crate::tune::write_history(&runs.join(format!("{name}.json")), history) {
+            failed.get_or_insert(error);
+        }
+    };
+    let mut tell = |step: hamle_lab::swarm::SwarmStep| match step {
+        hamle_lab::swarm::SwarmStep::Run { name, done } if done > 0 => {
+            eprintln!("{name}: taken up after {done} evaluations");
+        }
+        hamle_lab::swarm::SwarmStep::Run { name, .. } => eprintln!("{name}"),
+        hamle_lab::swarm::SwarmStep::Check { what } => eprintln!("{what}"),
+    };
+    let began = Instant::now();
+    let report = hamle_lab::swarm::run_swarm(&hamle_lab::swarm::STUDIES, &options, &load, &mut save, &mut tell)?;
+    if let Some(error) = failed {
+        return Err(error);
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    let command =
+        format!("hamle lab swarm --seeds {} --scale {} --sprt-games {}", args.seeds, args.scale, args.sprt_games);
+    let mut results = report.results.clone();
+    results.command.clone_from(&command);
+    let write = |name: &str, text: &str| {
+        let path = out.join(name);
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+    };
+    write("report.md", &report.markdown(&command, rayon::current_num_threads(), seconds))?;
+    for chart in &report.charts {
+        write(&chart.file, &chart.svg)?;
+    }
+    write("results.json", &serde_json::to_string_pretty(&results)?)?;
+    println!(
+        "the swarm experiment: report written to {} (histories in {}) in {:.1} minutes",
+        out.join("report.md").display(),
+        runs.display(),
         seconds / 60.0
     );
     Ok(())

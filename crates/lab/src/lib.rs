@@ -11,3 +11,4 @@ pub mod curve;
 pub mod report;
 pub mod results;
 pub mod seeds;
+pub mod swarm;
