@@ -167,7 +167,8 @@ fn a_stopped_run_taken_up_from_its_history_ends_as_the_whole_run() {
 /// fraction of the grid's evaluations must reach it. (On these games the published (1, 1) is not the best: it
 /// scores 0.44 where the best direction scores 0.48.) PSO and CMA-ES reach it in half the scan's evaluations, the
 /// fish and bee swarms and random search in as many; the firefly swarm (six fireflies pulled onto the brightest,
-/// β0 = 1) and SPSA (from (1, 1), where the score is flat: no gradient to climb) stay at 0.44 even then.
+/// β0 = 1) and SPSA (from (1, 1), where the score is flat: no gradient to climb) stay at 0.44 even then, and the
+/// glowworm swarm (short steps towards brighter neighbours) is not asked to.
 #[test]
 fn tuning_by_games_finds_the_best_weights_of_tic_tac_toe_known_from_a_scan() {
     let games = 24;

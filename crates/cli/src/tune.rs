@@ -25,7 +25,7 @@ pub struct TuneArgs {
     /// (`k1=0..10,k2=0..10`).
     #[arg(long, allow_hyphen_values = true)]
     params: String,
-    /// The method, optionally with parameters: firefly, pso, fish, bees, spsa, cmaes or random (see below).
+    /// The method, optionally with parameters: firefly, glowworm, pso, fish, bees, spsa, cmaes or random (see below).
     #[arg(long)]
     method: String,
     /// Games in the whole run.

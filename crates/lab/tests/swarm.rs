@@ -36,11 +36,11 @@ fn every_method_runs_is_checked_and_tested_and_a_second_run_takes_every_history_
     )
     .expect("the experiment runs");
     let study = &report.results.studies[0];
-    assert_eq!(study.runs.len(), 7 * 2, "seven methods, two seeds each");
+    assert_eq!(study.runs.len(), 8 * 2, "eight methods, two seeds each");
     assert!(study.runs.iter().all(|r| r.evaluations == 12 && r.check.games == 40));
-    assert_eq!(store.borrow().len(), 14);
-    assert_eq!(saves, 14 * 12 + 14, "after every evaluation, and once more when a run ends");
-    assert_eq!(study.sprt.len(), 7, "each method's best is tested");
+    assert_eq!(store.borrow().len(), 16);
+    assert_eq!(saves, 16 * 12 + 16, "after every evaluation, and once more when a run ends");
+    assert_eq!(study.sprt.len(), 8, "each method's best is tested");
     assert!(study.sprt.iter().all(|t| t.games <= 40 && t.games % 2 == 0));
     for run in &study.runs {
         let best = store.borrow()[&format!("tictactoe-{}-seed{}", run.method, run.seed)].best().cloned();
@@ -52,11 +52,11 @@ fn every_method_runs_is_checked_and_tested_and_a_second_run_takes_every_history_
         ["tictactoe-curves.svg", "tictactoe-fresh.svg"]
     );
     let md = report.markdown("hamle lab swarm --test", 2, 0.1);
-    for method in ["firefly", "pso", "fish", "bees", "spsa", "cmaes", "random"] {
+    for method in ["firefly", "glowworm", "pso", "fish", "bees", "spsa", "cmaes", "random"] {
         assert!(md.contains(&format!("| {method} | ")), "{method}'s row in {md}");
     }
     assert!(md.contains("## Tic-tac-toe: the thesis's open lines at depth 2"));
-    assert_eq!(steps.iter().filter(|s| matches!(s, SwarmStep::Run { done: 0, .. })).count(), 14);
+    assert_eq!(steps.iter().filter(|s| matches!(s, SwarmStep::Run { done: 0, .. })).count(), 16);
 
     let mut again_saves = 0;
     let mut again_steps = Vec::new();
@@ -68,7 +68,7 @@ fn every_method_runs_is_checked_and_tested_and_a_second_run_takes_every_history_
         &mut |step| again_steps.push(step),
     )
     .expect("run again");
-    assert_eq!(again_saves, 14, "no evaluation is made again");
+    assert_eq!(again_saves, 16, "no evaluation is made again");
     assert!(again_steps.iter().any(|s| matches!(s, SwarmStep::Run { done: 12, .. })));
     assert_eq!(again.results, report.results, "the same figures");
 }

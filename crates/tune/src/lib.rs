@@ -1,5 +1,5 @@
 //! Black-box optimisers that tune a bot's weights: the swarms the Hapis thesis (`000`, §1.5) surveys — the
-//! firefly algorithm, particle swarm, the artificial fish swarm and the artificial bee colony — each as its
+//! firefly algorithm, the glowworm swarm, particle swarm, the artificial fish swarm and the artificial bee colony — each as its
 //! original paper defines it, beside what practitioners use (SPSA, CMA-ES) and random search as the floor.
 //!
 //! Every method searches the unit cube `[0, 1]^d` and maximises a score it cannot see inside: it asks an
@@ -42,7 +42,7 @@ use hamle_core::{ParamDoc, Params, Spec, SpecError, Stream};
 
 mod methods;
 
-pub use methods::{Bees, Cmaes, Firefly, Fish, Pso, Random, Spsa};
+pub use methods::{Bees, Cmaes, Firefly, Fish, Glowworm, Pso, Random, Spsa};
 
 /// The oracle's refusal to score: its budget is spent, or the points are to be scored elsewhere first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,6 +75,8 @@ pub enum Method {
     Random(Random),
     /// Yang's firefly algorithm (2008, 2009).
     Firefly(Firefly),
+    /// Krishnanand and Ghose's glowworm swarm (2005, 2009).
+    Glowworm(Glowworm),
     /// Kennedy and Eberhart's particle swarm (1995), with Shi and Eberhart's inertia (1998).
     Pso(Pso),
     /// Li, Shao and Qian's artificial fish swarm (2002).
@@ -90,7 +92,7 @@ pub enum Method {
 
 impl Method {
     /// Every method's name, the thesis's swarms first.
-    pub const NAMES: [&'static str; 7] = ["firefly", "pso", "fish", "bees", "spsa", "cmaes", "random"];
+    pub const NAMES: [&'static str; 8] = ["firefly", "glowworm", "pso", "fish", "bees", "spsa", "cmaes", "random"];
 
     /// The method a spec names (`pso`, `firefly(n=30,gamma=2)`), its parameters checked.
     ///
@@ -109,6 +111,15 @@ impl Method {
                 beta0: p.number("beta0")?,
                 gamma: p.number("gamma")?,
                 delta: p.number("delta")?,
+            }),
+            "glowworm" => Method::Glowworm(Glowworm {
+                n: p.number("n")?,
+                rho: p.number("rho")?,
+                gamma: p.number("gamma")?,
+                beta: p.number("beta")?,
+                nt: p.number("nt")?,
+                step: p.number("step")?,
+                range: p.number("range")?,
             }),
             "pso" => Method::Pso(Pso {
                 n: p.number("n")?,
@@ -142,6 +153,7 @@ impl Method {
         Some(match name {
             "random" => methods::random::PARAMS,
             "firefly" => methods::firefly::PARAMS,
+            "glowworm" => methods::glowworm::PARAMS,
             "pso" => methods::pso::PARAMS,
             "fish" => methods::fish::PARAMS,
             "bees" => methods::bees::PARAMS,
@@ -157,6 +169,9 @@ impl Method {
             "random" => "uniform random points in the box, a batch at a time: the floor",
             "firefly" => {
                 "Yang's firefly algorithm (2008): each moves towards every brighter one, attraction fading with distance"
+            }
+            "glowworm" => {
+                "glowworm swarm (Krishnanand & Ghose 2005), the thesis's §4.5: luciferin, decision ranges, steps towards brighter ones"
             }
             "pso" => {
                 "particle swarm (Kennedy & Eberhart 1995; inertia w of Shi & Eberhart 1998; w=1,c1=2,c2=2 is the 1995 original)"
@@ -176,6 +191,7 @@ impl Method {
         match self {
             Method::Random(_) => "random",
             Method::Firefly(_) => "firefly",
+            Method::Glowworm(_) => "glowworm",
             Method::Pso(_) => "pso",
             Method::Fish(_) => "fish",
             Method::Bees(_) => "bees",
@@ -195,6 +211,7 @@ impl Method {
         let Err(Stop) = match self {
             Method::Random(m) => m.run(dims, &mut rng, oracle),
             Method::Firefly(m) => m.run(dims, &mut rng, oracle),
+            Method::Glowworm(m) => m.run(dims, &mut rng, oracle),
             Method::Pso(m) => m.run(dims, &mut rng, oracle),
             Method::Fish(m) => m.run(dims, &mut rng, oracle),
             Method::Bees(m) => m.run(dims, &mut rng, oracle),
