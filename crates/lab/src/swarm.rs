@@ -17,7 +17,7 @@ use hamle_arena::{GameKind, MatchOptions, Spec, games};
 use hamle_tune::Method;
 use serde::{Deserialize, Serialize};
 
-use crate::chart::{Bar, Line, curve_chart, interval_chart};
+use crate::chart::{Banded, Bar, banded_chart, interval_chart};
 use crate::seeds::Chart;
 
 /// One tuning problem: a bot, the weights tuned and their ranges, and the games it is given.
@@ -363,28 +363,39 @@ fn test_methods(
     Ok(tests)
 }
 
-/// Each method's best in-sample Elo over the published weights against games spent, the mean of its seeds.
+/// Each method's best in-sample Elo over the published weights against games spent: the mean of its seeds, with
+/// the 95 % interval over seeds at each quarter of the budget.
 fn curves_chart(study: &Study, runs: &[RunResult]) -> Result<Chart> {
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<Banded> = Vec::new();
     for method in Method::NAMES {
         let mine: Vec<&RunResult> = runs.iter().filter(|r| r.method == method).collect();
         let Some(first) = mine.first() else { continue };
-        let points = (0..first.curve.len())
-            .filter_map(|i| {
-                let at: Vec<f64> = mine.iter().filter_map(|r| r.curve.get(i).map(|p| elo(p.1))).collect();
-                let games = first.curve[i].0 as f64;
-                (at.len() == mine.len()).then(|| (games, mean_ci(&at).0))
-            })
-            .collect();
-        lines.push((method.to_owned(), points));
+        let count = first.curve.len();
+        let mut points = Vec::new();
+        let mut bars = Vec::new();
+        for i in 0..count {
+            let at: Vec<f64> = mine.iter().filter_map(|r| r.curve.get(i).map(|p| elo(p.1))).collect();
+            if at.len() != mine.len() {
+                continue;
+            }
+            let games = first.curve[i].0 as f64;
+            let (mean, half) = mean_ci(&at);
+            points.push((games, mean));
+            let quarter = count.div_ceil(4).max(1);
+            if half.is_finite() && ((i + 1) % quarter == 0 || i + 1 == count) {
+                bars.push((games, mean - half, mean + half));
+            }
+        }
+        lines.push((method.to_owned(), points, bars));
     }
-    let values: Vec<f64> = lines.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)).collect();
+    let values: Vec<f64> =
+        lines.iter().flat_map(|(_, p, b)| p.iter().map(|q| q.1).chain(b.iter().flat_map(|q| [q.1, q.2]))).collect();
     let low = values.iter().copied().fold(0.0, f64::min) - 10.0;
     let high = values.iter().copied().fold(0.0, f64::max) + 10.0;
-    let svg = curve_chart(
+    let svg = banded_chart(
         &format!("{}: best in-sample Elo over the published weights", study.name),
         "games spent",
-        "Elo (mean of seeds)",
+        "Elo (mean of seeds, 95 % interval)",
         &lines,
         (low, high),
     )?;

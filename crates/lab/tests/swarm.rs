@@ -51,6 +51,11 @@ fn every_method_runs_is_checked_and_tested_and_a_second_run_takes_every_history_
         report.charts.iter().map(|c| c.file.as_str()).collect::<Vec<_>>(),
         ["tictactoe-curves.svg", "tictactoe-fresh.svg"]
     );
+    for chart in &report.charts {
+        for method in ["firefly", "glowworm", "pso", "fish", "bees", "spsa", "cmaes", "random"] {
+            assert!(chart.svg.lines().any(|l| l.trim() == method), "{method} named in {}", chart.file);
+        }
+    }
     let md = report.markdown("hamle lab swarm --test", 2, 0.1);
     for method in ["firefly", "glowworm", "pso", "fish", "bees", "spsa", "cmaes", "random"] {
         assert!(md.contains(&format!("| {method} | ")), "{method}'s row in {md}");
