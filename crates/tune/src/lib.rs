@@ -40,7 +40,7 @@
 
 use hamle_core::{ParamDoc, Params, Spec, SpecError, Stream};
 
-mod methods;
+pub(crate) mod methods;
 
 pub use methods::{Bees, Cmaes, Firefly, Fish, Glowworm, Pso, Random, Spsa};
 

@@ -187,3 +187,45 @@ fn bad_method_specs_are_refused_with_what_is_allowed() {
     assert!(Method::parse("cmaes(lambda=auto)").is_ok() && Method::parse("cmaes(lambda=1)").is_err());
     assert_eq!(Method::parse("pso(w=1,c1=2,c2=2)").expect("the 1995 original").name(), "pso");
 }
+
+#[test]
+fn every_method_names_its_paper_and_takes_its_declared_defaults() {
+    for name in Method::NAMES {
+        let about = Method::about(name).expect("an about line");
+        assert!(about.len() > 30, "{name}: {about}");
+        let docs = Method::docs(name).expect("its parameters");
+        let defaults: Vec<String> = docs.iter().map(|d| format!("{}={}", d.key, d.default)).collect();
+        let spelled = format!("{name}({})", defaults.join(","));
+        assert_eq!(Method::parse(&spelled), Method::parse(name), "{spelled} is {name} at its defaults");
+        assert_eq!(Method::parse(name).expect("a method").name(), name);
+    }
+    assert_eq!(Method::about("ants"), None);
+    assert_eq!(Method::docs("ants"), None);
+    for (name, paper) in [
+        ("firefly", "Yang"),
+        ("glowworm", "Krishnanand"),
+        ("pso", "Kennedy"),
+        ("fish", "Li, Shao"),
+        ("bees", "Karaboga"),
+        ("spsa", "Spall"),
+        ("cmaes", "Hansen"),
+        ("random", "floor"),
+    ] {
+        assert!(Method::about(name).is_some_and(|a| a.contains(paper)), "{name} names {paper}");
+    }
+}
+
+#[test]
+fn the_best_of_scores_is_the_first_of_the_highest() {
+    assert_eq!(methods::best(&[1.0, 3.0, 3.0, 2.0]), 1);
+    assert_eq!(methods::best(&[5.0, 3.0]), 0);
+    assert_eq!(methods::best(&[-1.0, -2.0, 0.5]), 2);
+}
+
+#[test]
+fn bee_fitness_is_karabogas_of_the_negated_score() {
+    // A cost f ≥ 0 (a score ≤ 0) has fitness 1/(1 + f); a negative cost 1 + |f|.
+    assert_eq!(methods::bees::fitness(-3.0), 0.25);
+    assert_eq!(methods::bees::fitness(0.0), 1.0);
+    assert_eq!(methods::bees::fitness(2.0), 3.0);
+}

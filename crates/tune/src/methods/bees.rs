@@ -37,7 +37,7 @@ pub struct Bees {
 }
 
 /// Karaboga's fitness of a score (the cost being its negation).
-fn fitness(score: f64) -> f64 {
+pub(crate) fn fitness(score: f64) -> f64 {
     let cost = -score;
     if cost >= 0.0 { 1.0 / (1.0 + cost) } else { 1.0 + cost.abs() }
 }
