@@ -214,6 +214,23 @@ impl<'a> Params<'a> {
         Ok(Params { owner: &spec.name, docs, left: spec.params.clone() })
     }
 
+    /// Whether the spec gives `key` itself (and it has not been read yet): a named set of values (`weights=tuned`)
+    /// can then fill in only the keys the spec leaves out.
+    ///
+    /// ```
+    /// use hamle_core::{ParamDoc, Params, Spec};
+    /// const DOCS: &[ParamDoc] = &[ParamDoc { key: "k1", values: "0..=9", default: "1", about: "a weight" }];
+    /// let spec: Spec = "seed(k1=4)".parse()?;
+    /// let mut params = Params::new(&spec, DOCS)?;
+    /// assert!(params.given("k1") && !params.given("k2"));
+    /// assert_eq!(params.number::<u8>("k1")?, 4);
+    /// assert!(!params.given("k1"), "once read, it is taken");
+    /// # Ok::<(), hamle_core::SpecError>(())
+    /// ```
+    pub fn given(&self, key: &str) -> bool {
+        self.left.contains_key(key)
+    }
+
     /// The value of `key`, or its documented default.
     pub fn text(&mut self, key: &str) -> String {
         self.left

@@ -229,3 +229,64 @@ fn bee_fitness_is_karabogas_of_the_negated_score() {
     assert_eq!(methods::bees::fitness(0.0), 1.0);
     assert_eq!(methods::bees::fitness(2.0), 3.0);
 }
+
+#[test]
+fn cmaes_strategy_parameters_are_those_of_hansens_tutorial() {
+    // Worked out apart from this code, from the tutorial's table 1 (arXiv:1604.00772, positive weights).
+    let close = |a: f64, b: f64| (a - b).abs() < 5e-6;
+    let two = methods::cmaes::Strategy::new(2, None);
+    assert_eq!(two.lambda, 6);
+    assert!(two.weights.iter().zip([0.637043, 0.28457, 0.078387]).all(|(a, b)| close(*a, b)), "{:?}", two.weights);
+    let got = [two.mueff, two.cs, two.ds, two.cc, two.c1, two.cmu, two.chi];
+    let want = [2.028611, 0.446205, 1.446205, 0.624555, 0.154815, 0.057859, 1.254273];
+    assert!(got.iter().zip(want).all(|(a, b)| close(*a, b)), "n = 2: {got:?}");
+    let ten = methods::cmaes::Strategy::new(10, None);
+    assert_eq!((ten.lambda, ten.weights.len()), (10, 5));
+    let got = [ten.weights[0], ten.mueff, ten.cs, ten.ds, ten.cc, ten.c1, ten.cmu, ten.chi];
+    let want = [0.456273, 3.167299, 0.284429, 1.284429, 0.29499, 0.015284, 0.020154, 3.084727];
+    assert!(got.iter().zip(want).all(|(a, b)| close(*a, b)), "n = 10: {got:?}");
+    assert_eq!(methods::cmaes::Strategy::new(10, Some(20)).weights.len(), 10);
+}
+
+#[test]
+fn bees_take_karabogas_neighbour_choose_by_fitness_and_abandon_after_the_limit() {
+    use methods::bees::{neighbour, onlooker, scout};
+    assert_eq!(neighbour(&[0.5, 0.5], &[0.1, 0.9], 0, 0.5), [0.7, 0.5], "0.5 + 0.5 × (0.5 − 0.1)");
+    assert_eq!(neighbour(&[0.5, 0.5], &[0.1, 0.9], 1, 0.5), [0.5, 0.3], "0.5 + 0.5 × (0.5 − 0.9)");
+    assert_eq!(neighbour(&[0.9], &[0.1], 0, 1.0), [1.0], "kept in the box");
+    let mut rng = Stream::new(4);
+    let mut counts = [0usize; 3];
+    for round in 0..3000 {
+        counts[onlooker(&[0.1, 0.3, 0.6], round, &mut rng)] += 1;
+    }
+    // Going round from each start, a source is taken when its draw succeeds: the likelier ones most.
+    assert!(counts[2] > counts[1] && counts[1] > counts[0] && counts[0] > 100, "{counts:?}");
+    assert_eq!(onlooker(&[0.0, 1.0, 0.0], 2, &mut rng), 1, "only the source with every chance is chosen");
+    assert_eq!(scout(&[3, 5, 5], 4), Some(1), "the most tried, past the limit: the first of equals");
+    assert_eq!(scout(&[3, 4, 2], 4), None, "at the limit it stays");
+}
+
+#[test]
+fn a_colony_cycle_is_one_try_per_employed_bee_in_order_then_one_per_onlooker() {
+    // Every score equal: nothing improves, so the sources stay where they began and each point asked is a
+    // neighbour of one of them (it keeps one of the source's coordinates, and is asked alone).
+    struct Flat(Vec<Vec<f64>>);
+    impl Oracle for Flat {
+        fn score(&mut self, points: &[Vec<f64>]) -> Result<Vec<f64>, Stop> {
+            if self.0.len() == 3 + 9 {
+                return Err(Stop);
+            }
+            assert!(self.0.is_empty() || points.len() == 1, "after the first sources, one point at a time");
+            self.0.extend(points.iter().cloned());
+            Ok(vec![0.0; points.len()])
+        }
+    }
+    let mut flat = Flat(Vec::new());
+    Method::parse("bees(sources=3,limit=100)").expect("bees").run(2, None, 100, 1, &mut flat);
+    let (sources, tries) = flat.0.split_at(3);
+    let of = |p: &Vec<f64>| sources.iter().position(|s| s[0] == p[0] || s[1] == p[1]).expect("a neighbour");
+    let order: Vec<usize> = tries.iter().map(of).collect();
+    assert_eq!(order[..3], [0, 1, 2], "the employed bees, source by source");
+    assert_eq!(order[6..], [0, 1, 2], "the next cycle's employed bees, after three onlookers");
+    assert_ne!(order[3..6], [0, 1, 2], "the onlookers chose by chance: {order:?}");
+}

@@ -53,17 +53,17 @@ impl Bees {
             for i in 0..n {
                 self.forage(i, &mut food, &mut score, &mut trials, rng, oracle)?;
             }
+            // The onlookers choose by the probabilities worked out once after the employed bees, going round the
+            // sources from where the last choice was made, as Karaboga's code does.
             let total: f64 = score.iter().map(|s| fitness(*s)).sum();
-            let (mut sent, mut i) = (0, 0);
-            while sent < n {
-                if rng.unit() < fitness(score[i]) / total {
-                    sent += 1;
-                    self.forage(i, &mut food, &mut score, &mut trials, rng, oracle)?;
-                }
-                i = (i + 1) % n;
+            let chances: Vec<f64> = score.iter().map(|s| fitness(*s) / total).collect();
+            let mut from = 0;
+            for _ in 0..n {
+                let chosen = onlooker(&chances, from, rng);
+                self.forage(chosen, &mut food, &mut score, &mut trials, rng, oracle)?;
+                from = chosen + 1;
             }
-            let tired = best(&trials.iter().map(|t| *t as f64).collect::<Vec<_>>());
-            if trials[tired] > limit {
+            if let Some(tired) = scout(&trials, limit) {
                 food[tired] = uniform(dims, rng);
                 score[tired] = one(oracle, &food[tired])?;
                 trials[tired] = 0;
@@ -85,8 +85,7 @@ impl Bees {
         let k = (i + 1 + rng.below(n - 1)) % n;
         let j = rng.below(food[i].len());
         let phi = 2.0 * rng.unit() - 1.0;
-        let mut v = food[i].clone();
-        v[j] = (v[j] + phi * (v[j] - food[k][j])).clamp(0.0, 1.0);
+        let v = neighbour(&food[i], &food[k], j, phi);
         let s = one(oracle, &v)?;
         if fitness(s) > fitness(score[i]) {
             (food[i], score[i], trials[i]) = (v, s, 0);
@@ -95,4 +94,29 @@ impl Bees {
         }
         Ok(())
     }
+}
+
+/// Karaboga's neighbour of source `x` by source `other` in coordinate `j`: `x_j + φ·(x_j − other_j)`, in the box.
+pub(crate) fn neighbour(x: &[f64], other: &[f64], j: usize, phi: f64) -> Vec<f64> {
+    let mut v = x.to_vec();
+    v[j] = (x[j] + phi * (x[j] - other[j])).clamp(0.0, 1.0);
+    v
+}
+
+/// The source an onlooker chooses, going round the sources from `from` and taking source `i` with chance
+/// `chances[i]` (`fit_i / Σ fit`: Karaboga's roulette as his code turns it).
+pub(crate) fn onlooker(chances: &[f64], from: usize, rng: &mut Stream) -> usize {
+    let mut i = from % chances.len();
+    loop {
+        if rng.unit() < chances[i] {
+            return i;
+        }
+        i = (i + 1) % chances.len();
+    }
+}
+
+/// The source abandoned this cycle: the most tried, if it was tried more than `limit` times without improving.
+pub(crate) fn scout(trials: &[usize], limit: usize) -> Option<usize> {
+    let most = best(&trials.iter().map(|t| *t as f64).collect::<Vec<_>>());
+    (trials[most] > limit).then_some(most)
 }

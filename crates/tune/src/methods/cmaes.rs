@@ -37,22 +37,60 @@ pub struct Cmaes {
     pub lambda: Option<usize>,
 }
 
-impl Cmaes {
-    pub(crate) fn run(&self, start: &[f64], rng: &mut Stream, oracle: &mut dyn Oracle) -> Ran {
-        let n = start.len();
+/// The strategy parameters of Hansen's tutorial (table 1) for `n` dimensions and `lambda` points a generation.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Strategy {
+    /// Points a generation, λ.
+    pub(crate) lambda: usize,
+    /// The recombination weights of the best μ = ⌊λ/2⌋, summing to 1.
+    pub(crate) weights: Vec<f64>,
+    /// The variance-effective selection mass μ_eff.
+    pub(crate) mueff: f64,
+    /// The step size's cumulation rate c_σ.
+    pub(crate) cs: f64,
+    /// The step size's damping d_σ.
+    pub(crate) ds: f64,
+    /// The covariance's cumulation rate c_c.
+    pub(crate) cc: f64,
+    /// The rank-one learning rate c_1.
+    pub(crate) c1: f64,
+    /// The rank-μ learning rate c_μ.
+    pub(crate) cmu: f64,
+    /// E‖N(0, I)‖, approximated as the tutorial does.
+    pub(crate) chi: f64,
+}
+
+impl Strategy {
+    pub(crate) fn new(n: usize, lambda: Option<usize>) -> Strategy {
         let nf = n as f64;
-        let lambda = self.lambda.unwrap_or(4 + (3.0 * nf.ln()).floor() as usize).max(2);
+        let lambda = lambda.unwrap_or(4 + (3.0 * nf.ln()).floor() as usize).max(2);
         let mu = lambda / 2;
         let raw: Vec<f64> = (1..=mu).map(|i| ((lambda as f64 + 1.0) / 2.0).ln() - (i as f64).ln()).collect();
         let sum: f64 = raw.iter().sum();
         let weights: Vec<f64> = raw.iter().map(|w| w / sum).collect();
         let mueff = 1.0 / weights.iter().map(|w| w * w).sum::<f64>();
         let cs = (mueff + 2.0) / (nf + mueff + 5.0);
-        let ds = 1.0 + 2.0 * (((mueff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + cs;
-        let cc = (4.0 + mueff / nf) / (nf + 4.0 + 2.0 * mueff / nf);
         let c1 = 2.0 / ((nf + 1.3).powi(2) + mueff);
-        let cmu = (1.0 - c1).min(2.0 * (mueff - 2.0 + 1.0 / mueff) / ((nf + 2.0).powi(2) + mueff));
-        let chi = nf.sqrt() * (1.0 - 1.0 / (4.0 * nf) + 1.0 / (21.0 * nf * nf));
+        Strategy {
+            lambda,
+            mueff,
+            cs,
+            ds: 1.0 + 2.0 * (((mueff - 1.0) / (nf + 1.0)).sqrt() - 1.0).max(0.0) + cs,
+            cc: (4.0 + mueff / nf) / (nf + 4.0 + 2.0 * mueff / nf),
+            c1,
+            cmu: (1.0 - c1).min(2.0 * (mueff - 2.0 + 1.0 / mueff) / ((nf + 2.0).powi(2) + mueff)),
+            chi: nf.sqrt() * (1.0 - 1.0 / (4.0 * nf) + 1.0 / (21.0 * nf * nf)),
+            weights,
+        }
+    }
+}
+
+impl Cmaes {
+    pub(crate) fn run(&self, start: &[f64], rng: &mut Stream, oracle: &mut dyn Oracle) -> Ran {
+        let n = start.len();
+        let nf = n as f64;
+        let Strategy { lambda, weights, mueff, cs, ds, cc, c1, cmu, chi } = Strategy::new(n, self.lambda);
+        let mu = weights.len();
 
         let mut mean = DVector::from_vec(clamp(start.to_vec()));
         let mut sigma = self.sigma;
