@@ -362,7 +362,7 @@ impl MatchReport {
 }
 
 /// 1, ½ or 0 for the side with `mine` points against `theirs`.
-fn score(mine: f64, theirs: f64) -> f64 {
+pub fn score(mine: f64, theirs: f64) -> f64 {
     if mine > theirs {
         1.0
     } else if mine < theirs {

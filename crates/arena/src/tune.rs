@@ -1,5 +1,5 @@
 //! Tuning a bot's weights by games (`hamle tune`): a [`hamle_tune::Method`] asks for weight vectors and each is
-//! scored by a match against a fixed opponent. Every evaluation plays the same games — the same seed, so the
+//! scored by a match against a fixed opponent: its share of the games (a win 1, a draw ½, whatever a game's stake). Every evaluation plays the same games — the same seed, so the
 //! same openings, dice and tiles (common random numbers) — so two weight vectors differ only by how they play.
 //!
 //! A run is its [`History`]: the settings and each evaluation's weights and score, written after every
@@ -14,6 +14,7 @@ use hamle_core::stream::derive_seed;
 use hamle_tune::{Method, MethodError, Oracle, Stop};
 use serde::{Deserialize, Serialize};
 
+use crate::matches::score;
 use crate::progress::{Progress, Watcher};
 use crate::{ArenaError, GameKind, MatchOptions, Spec};
 
@@ -223,11 +224,11 @@ pub struct Evaluation {
     pub x: Vec<f64>,
     /// The weights, in the order of the settings' knobs.
     pub weights: Vec<f64>,
-    /// Points the tuned bot took.
+    /// Games the tuned bot won, and half the games drawn: a game counts 1 however many points it was worth.
     pub points: f64,
     /// Games played.
     pub games: usize,
-    /// Points per game.
+    /// Its share of the games' points: `points / games`, the score Elo reads.
     pub score: f64,
 }
 
@@ -313,7 +314,8 @@ impl Games<'_> {
             ..MatchOptions::default()
         };
         let report = self.kind.run_match(&self.game, &settings.spec(weights)?, &self.opponent, &options)?;
-        Ok(report.a.points)
+        // A game counts 1, ½ or 0 whatever its stake (a Hapis gammon too): the score is the share Elo reads.
+        Ok(report.records.iter().map(|r| score(r.a_points, r.b_points)).sum())
     }
 
     /// The scores of `points`: the history's while it lasts, then games played; fewer than asked when the budget
@@ -470,7 +472,7 @@ pub struct PartPoint {
     pub x: Vec<f64>,
     /// Its weights.
     pub weights: Vec<f64>,
-    /// The tuned bot's points in this shard's games.
+    /// The tuned bot's wins and half its draws in this shard's games.
     pub points: f64,
     /// This shard's games.
     pub games: usize,

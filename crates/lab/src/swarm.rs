@@ -101,7 +101,7 @@ pub enum SwarmStep {
 pub struct Check {
     /// Games played.
     pub games: usize,
-    /// The tuned bot's points per game.
+    /// The tuned bot's share of the games (a win 1, a draw ½).
     pub score: f64,
     /// Its Elo over the published weights, with the 95 % interval.
     pub elo: Option<f64>,
@@ -319,12 +319,7 @@ fn summarise(
         best: spec.to_string(),
         best_score: best.score,
         games_to_within_10: games_to_within_10(history),
-        check: Check {
-            games: check_games,
-            score: report.a.points_per_game,
-            elo: report.elo.diff,
-            ci95: report.elo.ci95,
-        },
+        check: Check { games: check_games, score: report.mean_score, elo: report.elo.diff, ci95: report.elo.ci95 },
         curve: kept.collect(),
     })
 }
