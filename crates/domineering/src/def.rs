@@ -15,6 +15,12 @@ pub fn definition() -> GameDef<Domineering> {
     ];
     const SEED: &[ParamDoc] = &[
         ParamDoc { key: "depth", values: "1..=12", default: "2", about: "half-moves searched" },
+        ParamDoc {
+            key: "weights",
+            values: "published|tuned",
+            default: "published",
+            about: "k1..k4 unless given: the paper's (1, 1, 5, 1), or those `hamle lab swarm` tuned (docs/tuning.md)",
+        },
         ParamDoc { key: "k1", values: "-100..=100", default: "1", about: "weight of our possible moves (BG)" },
         ParamDoc { key: "k2", values: "-100..=100", default: "1", about: "weight of our safe moves (BS)" },
         ParamDoc { key: "k3", values: "-100..=100", default: "5", about: "weight of their possible moves (RG)" },
@@ -57,9 +63,17 @@ pub fn definition() -> GameDef<Domineering> {
                 params: SEED,
                 make: |params: &mut Params, _| {
                     let depth = params.number("depth")?;
-                    let mut k = [0i64; 4];
+                    let set = params.text("weights");
+                    let base = match set.as_str() {
+                        "published" => bots::Weights::default(),
+                        "tuned" => bots::Weights::TUNED,
+                        other => return Err(params.bad("weights", other)),
+                    };
+                    let mut k = [base.k1, base.k2, base.k3, base.k4];
                     for (i, key) in ["k1", "k2", "k3", "k4"].into_iter().enumerate() {
-                        k[i] = params.number(key)?;
+                        if params.given(key) {
+                            k[i] = params.number(key)?;
+                        }
                     }
                     let weights = bots::Weights { k1: k[0], k2: k[1], k3: k[2], k4: k[3] };
                     Ok(Box::new(bots::Seed { depth, weights }))

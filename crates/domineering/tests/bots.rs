@@ -350,3 +350,17 @@ fn the_solver_bot_splits_its_budget_with_its_fallback() {
     assert!(decision.depth >= 1, "the fallback had time for depth 1 at least");
     assert!(wall < limit + std::time::Duration::from_millis(100), "took {wall:?}");
 }
+
+#[test]
+fn the_tuned_weights_are_a_named_set_and_given_weights_still_win() {
+    let def = hamle_domineering::definition();
+    let game = Domineering::new(8, 8, Side::Vertical).expect("8×8");
+    let name = |spec: &str| def.bot(&spec.parse().expect("a spec"), &game).map(|b| b.name()).map_err(|e| e.to_string());
+    assert_eq!(name("seed").as_deref(), Ok("seed(depth=2)"), "the paper's weights stay the default");
+    assert_eq!(name("seed(weights=published)").as_deref(), Ok("seed(depth=2)"));
+    assert_eq!(Weights::TUNED, Weights { k1: 6, k2: 10, k3: 3, k4: 0 });
+    assert_eq!(name("seed(weights=tuned)").as_deref(), Ok("seed(depth=2,k1=6,k2=10,k3=3,k4=0)"));
+    assert_eq!(name("seed(weights=tuned,k4=2)").as_deref(), Ok("seed(depth=2,k1=6,k2=10,k3=3,k4=2)"));
+    assert_eq!(name("seed(k3=4)").as_deref(), Ok("seed(depth=2,k1=1,k2=1,k3=4,k4=1)"));
+    assert!(name("seed(weights=best)").expect_err("no such set").contains("published|tuned"));
+}

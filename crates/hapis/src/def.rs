@@ -72,6 +72,12 @@ pub fn definition() -> GameDef<Hapis> {
             about: "1: best play by evaluation; 2: also the replies",
         },
         ParamDoc { key: "filter", values: "1..=64", default: "6", about: "at 2 plies, how many plays are searched" },
+        ParamDoc {
+            key: "weights",
+            values: "published|tuned",
+            default: "published",
+            about: "the weights below unless given: the hand-set ones, or those `hamle lab swarm` tuned (docs/tuning.md)",
+        },
         ParamDoc { key: "pip", values: "-100..=100", default: "1", about: "weight of a pip of race lead" },
         ParamDoc { key: "pin", values: "-100..=100", default: "25", about: "weight of an opposing checker pinned" },
         ParamDoc {
@@ -194,16 +200,25 @@ pub fn definition() -> GameDef<Hapis> {
                 make: |params: &mut Params, _| {
                     let plies: u32 = params.parse("plies")?;
                     let filter = params.number("filter")?;
+                    let set = params.text("weights");
+                    let base = match set.as_str() {
+                        "published" => crate::bots::Weights::default(),
+                        "tuned" => crate::bots::Weights::TUNED,
+                        other => return Err(params.bad("weights", other)),
+                    };
+                    let mut weight = |key: &str, fallback: f64| {
+                        if params.given(key) { params.number(key) } else { Ok(fallback) }
+                    };
                     let weights = crate::bots::Weights {
-                        pip: params.number("pip")?,
-                        pin: params.number("pin")?,
-                        pin_depth: params.number("pin_depth")?,
-                        door: params.number("door")?,
-                        prime: params.number("prime")?,
-                        home_door: params.number("home_door")?,
-                        shot: params.number("shot")?,
-                        off: params.number("off")?,
-                        mother: params.number("mother")?,
+                        pip: weight("pip", base.pip)?,
+                        pin: weight("pin", base.pin)?,
+                        pin_depth: weight("pin_depth", base.pin_depth)?,
+                        door: weight("door", base.door)?,
+                        prime: weight("prime", base.prime)?,
+                        home_door: weight("home_door", base.home_door)?,
+                        shot: weight("shot", base.shot)?,
+                        off: weight("off", base.off)?,
+                        mother: weight("mother", base.mother)?,
                     };
                     let eval = crate::bots::HeuristicEval { weights };
                     match plies {

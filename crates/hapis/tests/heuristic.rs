@@ -211,3 +211,24 @@ fn heuristic_weights_are_parameters_whose_defaults_are_the_hand_set_ones() {
     let refused = def.bot(&"heuristic(pin=200)".parse().expect("a spec"), &game).err().map(|e| e.to_string());
     assert!(refused.is_some_and(|e| e.contains("-100..=100")));
 }
+
+#[test]
+fn heuristic_tuned_weights_are_a_named_set_and_given_weights_still_win() {
+    use hamle_hapis::bots::{HeuristicEval, Weights};
+    let def = hamle_hapis::definition();
+    let game = Hapis::default();
+    let position = Position::from_json_str(
+        r#"{"turn":"white","points":["w14","","","","","","w1/b","","","","","","","","","","","","","","","","","b14"],"off":{"white":0,"black":0}}"#,
+    )
+    .expect("a position");
+    // The bots are told apart by how they score a position: the named set's weights, or a given one over them.
+    let scored = |weights: Weights| HeuristicEval { weights }.score(&position, Side::White);
+    let tuned = Weights::TUNED;
+    assert_ne!(scored(tuned), scored(Weights::default()));
+    assert_eq!(tuned.pin, 7.69, "the tuned set counts a pin a third as much as the hand-set 25");
+    for spec in ["heuristic(weights=tuned)", "heuristic(weights=tuned,pin=25)", "heuristic(weights=published)"] {
+        assert!(def.bot(&spec.parse().expect("a spec"), &game).is_ok(), "{spec}");
+    }
+    let refused = def.bot(&"heuristic(weights=best)".parse().expect("a spec"), &game).err().map(|e| e.to_string());
+    assert!(refused.is_some_and(|e| e.contains("published|tuned")));
+}

@@ -434,8 +434,9 @@ impl SwarmReport {
              the published weights (common random numbers). *In-sample* is a run's best score on those games — \
              the best of many noisy evaluations, so it flatters; *fresh* plays that best again on other games (another \
              seed) against the published weights; the SPRT (H0: Elo 0, H1: Elo 10, α = β = 0.05) tests each method's best on fresh games on yet other \
-             games. Methods: the thesis's firefly (Yang 2008), particle swarm (Kennedy & Eberhart 1995, Clerc's \
-             constriction), artificial fish swarm (Li, Shao & Qian 2002) and bee colony (Karaboga 2005), beside \
+             games. Methods: the thesis's firefly (Yang 2008), glowworm swarm (Krishnanand & Ghose 2005), particle \
+             swarm (Kennedy & Eberhart 1995, Clerc's constriction), artificial fish swarm (Li, Shao & Qian 2002) \
+             and bee colony (Karaboga 2005), beside \
              SPSA (Spall 1998), CMA-ES (Hansen 2016) and random search, each at its documented defaults \
              (`hamle tune --help`).\n\n",
             seconds / 60.0,

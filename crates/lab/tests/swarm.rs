@@ -77,3 +77,19 @@ fn every_method_runs_is_checked_and_tested_and_a_second_run_takes_every_history_
     assert!(again_steps.iter().any(|s| matches!(s, SwarmStep::Run { done: 12, .. })));
     assert_eq!(again.results, report.results, "the same figures");
 }
+
+/// The experiment committed in `docs/lab/swarm`, as `hamle lab swarm` wrote it: both studies, every method and
+/// seed, each method's test.
+#[test]
+fn the_committed_experiment_reads_whole() {
+    let results: hamle_lab::swarm::SwarmResults =
+        serde_json::from_str(include_str!("../../../docs/lab/swarm/results.json")).expect("the committed results");
+    assert!(results.command.starts_with("hamle lab swarm --seeds 5 --scale 1"), "{}", results.command);
+    let names: Vec<&str> = results.studies.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["domineering", "hapis"]);
+    for study in &results.studies {
+        assert_eq!(study.runs.len(), 8 * 5, "{}", study.name);
+        assert_eq!(study.sprt.len(), 8, "{}", study.name);
+        assert!(study.runs.iter().all(|r| r.evaluations * study.games == study.budget), "{}", study.name);
+    }
+}

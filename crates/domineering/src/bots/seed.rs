@@ -28,6 +28,14 @@ impl Default for Weights {
     }
 }
 
+impl Weights {
+    /// The weights `hamle lab swarm` tuned on 8×8 at depth 2 (CMA-ES, seed 5, 40,000 games against the paper's):
+    /// the best of the experiment's 40 runs on fresh games (+135 Elo over the paper's), accepted by SPRT (H1 at
+    /// Elo 10 after 346 further games, +128). They count the opponent's safe moves not at all. `seed(weights=tuned)`
+    /// plays them; `docs/benchmarks.md` has the provenance.
+    pub const TUNED: Weights = Weights { k1: 6, k2: 10, k3: 3, k4: 0 };
+}
+
 /// The value of a won game for the side that won it.
 pub const WIN: i64 = 1_000_000_000;
 /// The value of a lost game.
