@@ -178,8 +178,8 @@ enum Command {
     /// A round robin (or a gauntlet) between several bots: ratings by maximum likelihood with 95 % intervals,
     /// anchored on one bot, and a crosstable.
     Tournament(tournament::TournamentArgs),
-    /// Tune a bot's weights by games against a fixed opponent with the thesis's swarms (firefly, particle swarm,
-    /// fish swarm, bee colony), SPSA, CMA-ES or random search; resumable, sharded with `--shard` and `merge`.
+    /// Tune a bot's weights by games against a fixed opponent with the thesis's swarms (firefly, glowworm, particle
+    /// swarm, fish swarm, bee colony), SPSA, CMA-ES or random search; resumable, sharded with `--shard` and `merge`.
     Tune(tune::TuneArgs),
     /// Write JSON reports (`hamle tournament`, `hamle sprt`, `hamle bench 2048`, each with `--out`) up as Markdown
     /// with SVG charts.
