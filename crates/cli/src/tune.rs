@@ -192,8 +192,8 @@ pub fn summary(history: &History) -> Result<String> {
             best.points,
             best.games
         ));
-        if let Some(i) = history.curve().iter().position(|(_, s)| *s >= best.score) {
-            text.push_str(&format!("found after {} games\n", history.curve()[i].0));
+        if let Some((games, _)) = history.curve().into_iter().find(|(_, s)| *s >= best.score) {
+            text.push_str(&format!("found after {games} games\n"));
         }
     }
     Ok(text)

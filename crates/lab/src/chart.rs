@@ -152,39 +152,25 @@ pub type Banded = (String, Vec<(f64, f64)>, Vec<(f64, f64, f64)>);
 /// Lines over a numeric x axis, each with error bars at the points its intervals name (drawn a little apart from
 /// line to line, so that bars at one x do not hide each other).
 pub fn banded_chart(title: &str, x_desc: &str, y_desc: &str, lines: &[Banded], range: (f64, f64)) -> Result<String> {
-    let last = lines.iter().flat_map(|(_, points, _)| points.iter().map(|p| p.0)).fold(1.0, f64::max);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(chart_error)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 20))
-            .margin(15)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0f64..last * 1.04, range.0..range.1)
-            .map_err(chart_error)?;
-        chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).draw().map_err(chart_error)?;
-        let plain: Vec<Line> = lines.iter().map(|(name, points, _)| (name.clone(), points.clone())).collect();
-        draw_lines(&mut chart, &plain)?;
-        let shift = last * 0.006;
-        for (i, (_, _, bars)) in lines.iter().enumerate() {
-            let colour = Palette99::pick(i).to_rgba();
-            let offset = (i as f64 - lines.len() as f64 / 2.0) * shift;
-            chart
-                .draw_series(bars.iter().map(|&(x, low, high)| {
-                    ErrorBar::new_vertical(x + offset, low, (low + high) / 2.0, high, colour.stroke_width(1), 6)
-                }))
-                .map_err(chart_error)?;
-        }
-        legend(&mut chart, SeriesLabelPosition::LowerRight)?;
-        root.present().map_err(chart_error)?;
-    }
-    Ok(svg)
+    let plain: Vec<Line> = lines.iter().map(|(name, points, _)| (name.clone(), points.clone())).collect();
+    let bars: Vec<&[(f64, f64, f64)]> = lines.iter().map(|(_, _, bars)| bars.as_slice()).collect();
+    numeric_chart(title, (x_desc, y_desc), &plain, &bars, range, 1.04)
 }
 
 /// Lines over a numeric x axis (games trained, moves), each with its name.
 pub fn curve_chart(title: &str, x_desc: &str, y_desc: &str, lines: &[Line], range: (f64, f64)) -> Result<String> {
+    numeric_chart(title, (x_desc, y_desc), lines, &[], range, 1.02)
+}
+
+/// Lines over a numeric x axis from 0 to `room` times the last x, with the error bars `bars` of each line.
+fn numeric_chart(
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    lines: &[Line],
+    bars: &[&[(f64, f64, f64)]],
+    range: (f64, f64),
+    room: f64,
+) -> Result<String> {
     let last = lines.iter().flat_map(|(_, points)| points.iter().map(|p| p.0)).fold(1.0, f64::max);
     let mut svg = String::new();
     {
@@ -195,10 +181,20 @@ pub fn curve_chart(title: &str, x_desc: &str, y_desc: &str, lines: &[Line], rang
             .margin(15)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d(0f64..last * 1.02, range.0..range.1)
+            .build_cartesian_2d(0f64..last * room, range.0..range.1)
             .map_err(chart_error)?;
         chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).draw().map_err(chart_error)?;
         draw_lines(&mut chart, lines)?;
+        let shift = last * 0.006;
+        for (i, line) in bars.iter().enumerate() {
+            let colour = Palette99::pick(i).to_rgba();
+            let offset = (i as f64 - lines.len() as f64 / 2.0) * shift;
+            chart
+                .draw_series(line.iter().map(|&(x, low, high)| {
+                    ErrorBar::new_vertical(x + offset, low, (low + high) / 2.0, high, colour.stroke_width(1), 6)
+                }))
+                .map_err(chart_error)?;
+        }
         legend(&mut chart, SeriesLabelPosition::LowerRight)?;
         root.present().map_err(chart_error)?;
     }

@@ -252,20 +252,13 @@ pub fn run_swarm(
         let game: Spec = study.game.parse()?;
         let bot: Spec = study.bot.parse()?;
         let scaled = |games: usize| ((games as f64 * options.scale).round() as usize).max(study.games);
+        // Whole evaluations only: the budget a run is given and the study reports.
+        let budget = scaled(study.budget) / study.games * study.games;
         let mut runs = Vec::new();
         for method in Method::NAMES {
             for seed in 1..=options.seeds {
-                let settings = TuneSettings::new(
-                    kind,
-                    &game,
-                    &bot,
-                    study.params,
-                    &bot,
-                    method,
-                    seed,
-                    study.games,
-                    scaled(study.budget) / study.games * study.games,
-                )?;
+                let settings =
+                    TuneSettings::new(kind, &game, &bot, study.params, &bot, method, seed, study.games, budget)?;
                 let name = run_name(study, method, seed);
                 let history =
                     load(&name).filter(|h| h.settings == settings).unwrap_or_else(|| History::new(settings.clone()));
@@ -286,7 +279,7 @@ pub fn run_swarm(
             bot: study.bot.to_owned(),
             params: study.params.to_owned(),
             games: study.games,
-            budget: scaled(study.budget) / study.games * study.games,
+            budget,
             runs,
             sprt,
         });
