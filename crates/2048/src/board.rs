@@ -148,6 +148,42 @@ impl Board {
         (seen & !1).count_ones()
     }
 
+    /// The board a player reads once its largest tile is `threshold` (an exponent) or more: tile-downgrading
+    /// (Yeh et al. 2016; Guei et al. 2021). While the largest tile is that big and some smaller value is
+    /// missing, every tile above the highest missing value steps down one into it. Equal tiles stay equal and
+    /// unequal ones keep their order, so the same moves are legal and merge the same tiles: the player chooses
+    /// on a board like those its network learned from, and plays the move on the real one. (Deeper in a search
+    /// the two may part: a merge can make a missing value that a larger tile has stepped into.)
+    ///
+    /// ```
+    /// use hamle_2048::Board;
+    /// // 32768 beside 8192 and 4096, no 16384: the 32768 is read as a 16384.
+    /// let board = Board::from_exponents([[15, 13, 12, 1], [0; 4], [0; 4], [0; 4]]);
+    /// assert_eq!(board.downgraded(15).exponents()[0], [14, 13, 12, 1]);
+    /// assert_eq!(board.downgraded(16), board, "no tile reaches the threshold");
+    /// ```
+    pub fn downgraded(self, threshold: u8) -> Board {
+        let mut board = self;
+        loop {
+            // Bit e set when a tile 2^e is on the board (bit 0, the empty cells, left out).
+            let present = (0..16).fold(0u32, |set, i| set | (1 << board.cell(i))) & !1;
+            let top = 31 - present.leading_zeros();
+            if present == 0 || top < u32::from(threshold) {
+                return board;
+            }
+            let missing = !present & ((1 << top) - 1) & !1;
+            if missing == 0 {
+                return board;
+            }
+            let hole = (31 - missing.leading_zeros()) as u8;
+            board = Board(
+                (0..16)
+                    .map(|i| (i, board.cell(i)))
+                    .fold(0, |bits, (i, e)| bits | (u64::from(if e > hole { e - 1 } else { e }) << (4 * i))),
+            );
+        }
+    }
+
     /// The board mirrored in its main diagonal: rows become columns.
     pub fn transpose(self) -> Board {
         let x = self.0;

@@ -61,6 +61,7 @@ pub fn definition() -> GameDef<G2048> {
             default: "rows",
             about: "what scores the leaves: the row heuristic, or the n-tuple network (then moves' points count too)",
         },
+        DOWNGRADE_DOC,
         ParamDoc {
             key: "weights",
             values: "auto|tuned|published (rows)|shipped|a file (ntuple, terminal only)",
@@ -68,12 +69,15 @@ pub fn definition() -> GameDef<G2048> {
             about: "the row heuristic's weights (auto: tuned; or nneonneo's published ones), or the network (auto: shipped)",
         },
     ];
-    const NTUPLE: &[ParamDoc] = &[ParamDoc {
-        key: "weights",
-        values: "shipped|a file (terminal only)",
-        default: "shipped",
-        about: "the network: the shipped one, or one `hamle train 2048` wrote",
-    }];
+    const NTUPLE: &[ParamDoc] = &[
+        ParamDoc {
+            key: "weights",
+            values: "shipped|a file (terminal only)",
+            default: "shipped",
+            about: "the network: the shipped one, or one `hamle train 2048` wrote",
+        },
+        DOWNGRADE_DOC,
+    ];
     const SEED: &[ParamDoc] = &[
         ParamDoc { key: "depth", values: "1..=4", default: "3", about: "moves searched (the report uses 3)" },
         ParamDoc {
@@ -116,6 +120,16 @@ pub fn definition() -> GameDef<G2048> {
                     let weights = params.text("weights");
                     match params.text("eval").as_str() {
                         "rows" => {
+                            if params.text("downgrade") != DOWNGRADE_DOC.default {
+                                // Tile-downgrading serves a network that has seldom seen the largest tiles.
+                                let given = params.text("downgrade");
+                                return Err(SpecError::BadParam {
+                                    owner: "expectimax(eval=rows)".into(),
+                                    key: "downgrade".into(),
+                                    value: given,
+                                    values: "32768, its default: downgrading needs eval=ntuple".into(),
+                                });
+                            }
                             let weights = match weights.as_str() {
                                 "auto" | "tuned" => bots::Weights::default(),
                                 "published" => bots::Weights::published(),
@@ -130,6 +144,7 @@ pub fn definition() -> GameDef<G2048> {
                                 file => file,
                             };
                             let mut bot = bots::Expectimax::with_network(network(params, path)?, depth, prob);
+                            bot.downgrade = downgrade(params)?;
                             bot.label = Some(hamle_core::weights::named(&bot.name(), path));
                             Ok(Box::new(bot))
                         }
@@ -143,10 +158,14 @@ pub fn definition() -> GameDef<G2048> {
                 params: NTUPLE,
                 make: |params: &mut Params, _| {
                     let path = params.text("weights");
-                    Ok(Box::new(bots::NTuple::new(
-                        network(params, &path)?,
-                        hamle_core::weights::named("ntuple", &path),
-                    )))
+                    let threshold = downgrade(params)?;
+                    let name = match threshold == bots::DOWNGRADE {
+                        true => "ntuple".to_owned(),
+                        false => format!("ntuple(downgrade={})", bots::downgrade_name(threshold)),
+                    };
+                    let mut bot = bots::NTuple::new(network(params, &path)?, hamle_core::weights::named(&name, &path));
+                    bot.downgrade = threshold;
+                    Ok(Box::new(bot))
                 },
             },
             BotDef {
@@ -175,6 +194,21 @@ pub fn definition() -> GameDef<G2048> {
         face,
         encoding: crate::encoding::encoding(),
     }
+}
+
+/// The `downgrade` parameter of the network's players.
+const DOWNGRADE_DOC: ParamDoc = ParamDoc {
+    key: "downgrade",
+    values: "off|8..32768",
+    default: "32768",
+    about: "tile-downgrading (eval=ntuple): from this tile up, moves are chosen on boards whose larger tiles step down \
+            into the highest missing value",
+};
+
+/// Reads the `downgrade` parameter.
+fn downgrade(params: &mut Params) -> Result<Option<u8>, SpecError> {
+    let text = params.text("downgrade");
+    bots::parse_downgrade(&text).ok_or_else(|| params.bad("downgrade", &text))
 }
 
 /// The `weights` parameter of a network bot: the shipped network, or one read from a file (terminal only).

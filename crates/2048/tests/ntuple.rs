@@ -178,8 +178,10 @@ fn the_file_round_trips_and_bad_files_are_refused() {
 
     assert_eq!(Network::from_bytes(b"hamle hapis network").err(), Some(WeightsError::NotWeights));
     let mut format = bytes.clone();
-    format[29] = 2;
-    assert_eq!(Network::from_bytes(&format).err(), Some(WeightsError::NotWeights), "no such number format");
+    format[29] = 8;
+    assert_eq!(Network::from_bytes(&format).err(), Some(WeightsError::NotWeights), "no such flag");
+    format[29] = 3;
+    assert_eq!(Network::from_bytes(&format).err(), Some(WeightsError::NotWeights), "a compact file has no TC sums");
     assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 3]).err(), Some(WeightsError::Truncated));
     let mut longer = bytes.clone();
     longer.push(0);

@@ -692,6 +692,61 @@ fn training_2048_resumes_exactly_and_its_network_plays() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `hamle train 2048` round two: TC in two shards with stages; a run resumed at a batch's end equals the whole run;
+/// the file keeps its stages and TC sums; bad values of the new flags are refused.
+#[test]
+fn training_2048_in_shards_with_tc_and_stages_resumes_exactly() {
+    let dir = std::env::temp_dir().join(format!("hamle-train-2048-tc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = |name: &str| dir.join(name).display().to_string();
+    let train = |games: &str, out: &str, more: &[&str]| {
+        let mut args = vec!["train", "2048", "--games", games, "--seed", "4", "--out", out, "--eval-every", "0"];
+        args.extend(["--learning", "tc", "--shards", "2", "--batch", "3"]);
+        args.extend(more);
+        let run = hamle(&args);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+        text(&run.stderr)
+    };
+    let said = train("7", &path("whole.net"), &[]);
+    assert!(said.contains("tc with α 0.25") && said.contains("one stage), 2 shard(s)"), "{said}");
+    train("6", &path("part.net"), &[]);
+    train("1", &path("part.net"), &["--resume", &path("part.net")]);
+    let read = |name: &str| std::fs::read(dir.join(name)).expect(name);
+    assert!(read("whole.net") == read("part.net"), "6 + 1 games, resumed at a batch's end, equal 7 in one run");
+    // Resumed inside a batch (after 4 games, batches of 3), the batches differ: so do the weights.
+    train("4", &path("odd.net"), &[]);
+    train("3", &path("odd.net"), &["--resume", &path("odd.net")]);
+    assert!(read("odd.net") != read("whole.net"));
+    let net = hamle_2048::bots::Network::from_bytes(&read("whole.net")).expect("a network");
+    assert_eq!((net.games, net.has_coherence()), (7, true));
+    // Stages: a resumed one-stage network promoted; its file keeps them, TD drops TC's sums.
+    let staged = &path("staged.net");
+    let run = hamle(&["train", "2048", "--games", "1", "--resume", &path("whole.net"), "--stages", "64,96"]);
+    assert_clean_failure(&run, "--out");
+    let run =
+        hamle(&["train", "2048", "--games", "1", "--resume", &path("whole.net"), "--stages", "64,96", "--out", staged]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert!(text(&run.stderr).contains("td with α 0.1, initial value 0, stages from 64,96"), "{}", text(&run.stderr));
+    let net = hamle_2048::bots::Network::from_bytes(&read("staged.net")).expect("a network");
+    assert_eq!((net.games, net.stages(), net.has_coherence()), (8, &[64, 96][..], false));
+    let out = &path("x.net");
+    for (flag, value, why) in [
+        ("--learning", "sarsa", "td or tc"),
+        ("--shards", "0", "from 1 to 64"),
+        ("--batch", "0", "one game or more"),
+        ("--stages", "96,64", "rising"),
+        ("--stages", "0", "rising"),
+        ("--stages", "a,b", "numbers like"),
+    ] {
+        assert_clean_failure(&hamle(&["train", "2048", "--games", "1", flag, value, "--out", out]), why);
+    }
+    assert_clean_failure(
+        &hamle(&["train", "2048", "--games", "1", "--resume", staged, "--stages", "64", "--out", out]),
+        "differs from the resumed network's stages 64,96",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn serve_refuses_a_bad_address_and_an_unopenable_store() {
     assert_clean_failure(&hamle(&["serve", "--addr", "nonsense"]), "invalid socket address");

@@ -8,7 +8,7 @@ use hamle_core::{Bot, Budget, Decision, Stream};
 use rustc_hash::FxHashMap;
 
 use crate::board::{Board, Direction};
-use crate::bots::ntuple::Network;
+use crate::bots::ntuple::{DOWNGRADE, Network, downgrade_name};
 use crate::rules::G2048;
 use hamle_core::bot::Limits;
 
@@ -188,6 +188,8 @@ pub struct Expectimax {
     pub depth: Option<u32>,
     /// Branches less likely than this are scored by the heuristic at once.
     pub min_probability: f32,
+    /// Tile-downgrading: from this exponent up, the search reads [`Board::downgraded`] boards; `None` never.
+    pub downgrade: Option<u8>,
     eval: Eval,
     /// The name it plays under, when not the one its settings make (a network read from a file).
     pub label: Option<String>,
@@ -218,6 +220,7 @@ impl Expectimax {
             weights,
             depth,
             min_probability,
+            downgrade: None,
             eval,
             label: None,
             cache: FxHashMap::default(),
@@ -226,12 +229,14 @@ impl Expectimax {
         }
     }
 
-    /// A player whose leaves are valued by the n-tuple network `net` (its `weights` are then unused).
+    /// A player whose leaves are valued by the n-tuple network `net` (its `weights` are then unused), downgrading
+    /// tiles from [`DOWNGRADE`] up.
     pub fn with_network(net: Arc<Network>, depth: Option<u32>, min_probability: f32) -> Expectimax {
         Expectimax {
             weights: Weights::default(),
             depth,
             min_probability,
+            downgrade: DOWNGRADE,
             eval: Eval::Net(net),
             label: None,
             cache: FxHashMap::default(),
@@ -306,6 +311,7 @@ impl Expectimax {
         depth: u32,
         limits: &mut Limits,
     ) -> Option<Vec<(Direction, f32)>> {
+        let board = self.downgrade.map_or(board, |threshold| board.downgraded(threshold));
         self.cache.clear();
         self.leaves.clear();
         // Room at once for as many entries as the last decision's tables ended with, rather than growing them
@@ -420,6 +426,9 @@ impl Bot<G2048> for Expectimax {
         }
         if self.uses_network() {
             params.push("eval=ntuple".to_owned());
+            if self.downgrade != DOWNGRADE {
+                params.push(format!("downgrade={}", downgrade_name(self.downgrade)));
+            }
         } else if self.weights == Weights::published() {
             params.push("weights=published".to_owned());
         }

@@ -7,6 +7,7 @@ mod seed;
 
 pub use expectimax::{Expectimax, RowTable, Weights};
 pub use ntuple::{
-    CURVE, NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame, WEIGHTS, WeightsError, symmetries,
+    CURVE, DOWNGRADE, Learning, MAX_STAGES, NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame,
+    WEIGHTS, WeightsError, downgrade_name, parse_downgrade, symmetries, tile_set,
 };
 pub use seed::{MASK, Seed, Sums, seed_score};
