@@ -189,25 +189,6 @@ fn shards_play_the_same_games_and_replay_from_their_seed() {
 }
 
 #[test]
-fn a_merge_adds_each_shards_changes() {
-    // Two shards' first games, merged: every weight moved by the sum of the two games' moves. Checked on the
-    // value of a board, which is linear in the weights: merged value = value after game 0 alone + value after
-    // game 1 alone − untrained value.
-    let board = Board::from_exponents([[1, 2, 0, 0], [1, 0, 0, 0], [0; 4], [0; 4]]);
-    let mut merged = Trainer::new(Network::new(0.0, 7), 0.1, SpawnRule::Original);
-    merged.play_games(2, 2);
-    let mut first = Trainer::new(Network::new(0.0, 7), 0.1, SpawnRule::Original);
-    first.play_game();
-    let mut net = Network::new(0.0, 7);
-    net.games = 1;
-    let mut second = Trainer::new(net, 0.1, SpawnRule::Original);
-    second.play_game();
-    let sum = first.net().value(board) + second.net().value(board);
-    assert!(sum != 0.0, "both games reach this board's weights");
-    assert!((merged.net().value(board) - sum).abs() < 1e-3, "{} against {sum}", merged.net().value(board));
-}
-
-#[test]
 fn two_shards_learn_as_one_does() {
     // A few hundred games in two shards double the untrained player's score, as in one (tests/ntuple.rs).
     let mean = |net: Network| {

@@ -827,6 +827,34 @@ mod tests {
     }
 
     #[test]
+    fn a_merge_moves_each_weight_by_the_mean_change_of_the_copies_that_changed_it() {
+        // Worked by hand: weight 5 changed by both copies (+2, +6: the mean +4), 9 by the first alone (+4, whole),
+        // 12 by the second alone (−1), 20 by neither; TC's sums the same way.
+        let mut base = Network::new(32.0, 1);
+        base.start_coherence();
+        let (mut first, mut second) = (base.clone(), base.clone());
+        for (net, changes) in [(&mut first, [(5, 2.0), (9, 4.0)]), (&mut second, [(5, 6.0), (12, -1.0)])] {
+            for (i, change) in changes {
+                net.weights[i] += change;
+                if let Some(sums) = &mut net.coherence {
+                    sums[i] = [change, change.abs()];
+                }
+            }
+        }
+        base.add_changes(&[first, second]);
+        let moved: Vec<f32> = [5, 9, 12, 20].iter().map(|&i| base.weights[i] - 1.0).collect();
+        assert_eq!(moved, [4.0, 4.0, -1.0, 0.0]);
+        let sums = base.coherence.as_ref().expect("kept");
+        assert_eq!([sums[5], sums[9], sums[12], sums[20]], [[4.0, 4.0], [4.0, 4.0], [-1.0, 1.0], [0.0, 0.0]]);
+        // The pass is split over the copies' threads: a weight in the second half merges too.
+        let last = WEIGHTS - 1;
+        let mut copy = base.clone();
+        copy.weights[last] += 3.0;
+        base.add_changes(&[copy, base.clone()]);
+        assert_eq!(base.weights[last], 4.0);
+    }
+
+    #[test]
     fn varints_round_trip_and_a_runaway_one_is_refused() {
         for n in [0u64, 1, 127, 128, 300, 1 << 24, u64::MAX] {
             let mut out = Vec::new();
