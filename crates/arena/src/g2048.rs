@@ -65,6 +65,8 @@ pub struct TileReport {
     pub reached: Vec<Reached>,
     /// Lowest, median and highest final score.
     pub score: [u64; 3],
+    /// The mean final score (the figure the 2048 literature quotes beside the tiles' shares).
+    pub mean_score: f64,
     /// Median over games of the moves per second of thinking, with the quartiles around it.
     pub moves_per_second: [f64; 3],
     /// Wall time of the whole benchmark, in seconds.
@@ -169,6 +171,7 @@ pub fn summarize(game: String, bot: String, seed: u64, records: Vec<TileGame>, s
             scores.last().copied().unwrap_or(0),
         ],
         moves_per_second: [quartile(1), quartile(2), quartile(3)],
+        mean_score: if n == 0 { 0.0 } else { scores.iter().sum::<u64>() as f64 / n as f64 },
         seconds,
         records,
     }
@@ -193,8 +196,8 @@ impl TileReport {
         let [lo, mid, hi] = self.score;
         let [q1, q2, q3] = self.moves_per_second;
         out.push_str(&format!(
-            "\nscore: min {lo}, median {mid}, max {hi}\nmoves per second (per game): median {q2:.1} (quartiles {q1:.1}–{q3:.1})\nwall time: {:.1} s\n",
-            self.seconds
+            "\nscore: min {lo}, median {mid}, mean {:.0}, max {hi}\nmoves per second (per game): median {q2:.1} (quartiles {q1:.1}–{q3:.1})\nwall time: {:.1} s\n",
+            self.mean_score, self.seconds
         ));
         out
     }
@@ -287,6 +290,9 @@ pub struct BenchReport {
     pub reached_details: Vec<TileShare>,
     /// Lowest, median and highest final score.
     pub score: Spread,
+    /// The mean final score (0 in reports written before it was kept).
+    #[serde(default)]
+    pub mean_score: f64,
     /// Median over games of the moves per second of thinking.
     pub moves_per_second: f64,
     /// Its lower and upper quartiles.
@@ -346,6 +352,7 @@ impl BenchReport {
                 })
                 .collect(),
             score: Spread { min, median, max },
+            mean_score: run.mean_score,
             moves_per_second: run.moves_per_second[1],
             moves_per_second_quartiles: [run.moves_per_second[0], run.moves_per_second[2]],
             seconds: run.seconds,
@@ -396,6 +403,14 @@ mod tests {
         assert_eq!(merged.games, 10);
         assert_eq!(merged.records.iter().map(|r| r.score).collect::<Vec<_>>(), (0..10).collect::<Vec<u64>>());
         assert_eq!(merged.seconds, 6.0, "the parts' times added");
+        // Scores 0..=9: the mean 4.5, the median the upper middle one.
+        assert_eq!((merged.mean_score, merged.score), (4.5, [0, 5, 9]));
+        assert!(
+            merged.table().contains("score: min 0, median 5, mean 4, max 9"),
+            "4.5 rounds to even: {}",
+            merged.table()
+        );
+        assert_eq!(BenchReport::new(&merged, false).mean_score, 4.5);
         let refused = |parts: Vec<BenchPart>| merge_bench(parts).expect_err("refused").to_string();
         assert!(refused(vec![bench_part(0, 3, 10), bench_part(2, 3, 10)]).contains("shard 1/3 is missing"));
         assert!(refused(vec![bench_part(0, 3, 10), bench_part(1, 3, 10)]).contains("shard 2/3 is missing"));
