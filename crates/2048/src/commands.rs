@@ -43,8 +43,9 @@ pub const TRAIN: Command = Command {
         Arg::value(
             "shards",
             "N",
-            "Play N games at once, one thread each, each learning on its own copy of the weights, their changes \
-             added after every batch (the same N and batch replay exactly; 1 plays the games in turn).",
+            "Play N games at once, one thread each, each learning on its own copy of the weights; after every batch \
+             each weight takes the mean change of the copies that changed it (the same N and batch replay exactly; \
+             1 plays the games in turn).",
         )
         .or("1"),
         Arg::value(
@@ -70,7 +71,8 @@ pub const TRAIN: Command = Command {
             "prune",
             "SHARE",
             "In the file written, set back to their starting value this share of the visited weights, the smallest \
-             in size (for shipping: 0.7 makes the file a third as big at no measured cost, docs/benchmarks.md).",
+             in size (for shipping: the shipped network is pruned by 0.5, where its 1-ply results do not move; \
+             docs/benchmarks.md measures each cut).",
         ),
         Arg::value(
             "initial",
