@@ -199,7 +199,7 @@ pub fn definition() -> GameDef<G2048> {
 /// The `downgrade` parameter of the network's players.
 const DOWNGRADE_DOC: ParamDoc = ParamDoc {
     key: "downgrade",
-    values: "off|8..32768",
+    values: "off|8|16|…|16384|32768",
     default: "32768",
     about: "tile-downgrading (eval=ntuple): from this tile up, moves are chosen on boards whose larger tiles step down \
             into the highest missing value",
