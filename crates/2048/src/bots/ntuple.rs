@@ -850,8 +850,12 @@ mod tests {
         let last = WEIGHTS - 1;
         let mut copy = base.clone();
         copy.weights[last] += 3.0;
+        if let Some(sums) = &mut copy.coherence {
+            sums[last] = [2.0, 2.0];
+        }
         base.add_changes(&[copy, base.clone()]);
         assert_eq!(base.weights[last], 4.0);
+        assert_eq!(base.coherence.as_ref().expect("kept")[last], [2.0, 2.0], "and a TC sum there");
     }
 
     #[test]
