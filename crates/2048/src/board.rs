@@ -148,6 +148,13 @@ impl Board {
         (seen & !1).count_ones()
     }
 
+    /// The set of tiles on the board as one number: the sum of the distinct tile values present (bit `e` for a
+    /// tile 2^e). A multistage network compares it with its stages' thresholds, as TDL2048+ does: at least 16384
+    /// holds a tile of 16384 or more; at least 24576 (16384 + 8192) a 16384 beside an 8192, or a larger tile.
+    pub fn tile_set(self) -> u32 {
+        (0..16).fold(0u32, |set, i| set | (1 << self.cell(i))) & !1
+    }
+
     /// The board a player reads once its largest tile is `threshold` (an exponent) or more: tile-downgrading
     /// (Yeh et al. 2016; Guei et al. 2021). While the largest tile is that big and some smaller value is
     /// missing, every tile above the highest missing value steps down one into it. Equal tiles stay equal and
@@ -165,8 +172,7 @@ impl Board {
     pub fn downgraded(self, threshold: u8) -> Board {
         let mut board = self;
         loop {
-            // Bit e set when a tile 2^e is on the board (bit 0, the empty cells, left out).
-            let present = (0..16).fold(0u32, |set, i| set | (1 << board.cell(i))) & !1;
+            let present = board.tile_set();
             let top = 31 - present.leading_zeros();
             if present == 0 || top < u32::from(threshold) {
                 return board;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hamle_2048::bots::{Expectimax, Learning, NTuple, Network, Trainer, WeightsError, tile_set};
+use hamle_2048::bots::{Expectimax, Learning, NTuple, Network, Trainer, WeightsError};
 use hamle_2048::{Board, Direction, G2048, SpawnRule};
 use hamle_core::{Bot, Budget, Stream};
 
@@ -214,8 +214,8 @@ fn two_shards_learn_as_one_does() {
 
 #[test]
 fn a_tile_set_is_the_sum_of_the_distinct_tiles() {
-    assert_eq!(tile_set(Board::EMPTY), 0);
-    assert_eq!(tile_set(Board::from_exponents([[14, 13, 1, 1], [1, 0, 0, 0], [0; 4], [0; 4]])), 16384 + 8192 + 2);
+    assert_eq!(Board::EMPTY.tile_set(), 0);
+    assert_eq!(Board::from_exponents([[14, 13, 1, 1], [1, 0, 0, 0], [0; 4], [0; 4]]).tile_set(), 16384 + 8192 + 2);
 }
 
 #[test]

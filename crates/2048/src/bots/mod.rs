@@ -8,6 +8,6 @@ mod seed;
 pub use expectimax::{Expectimax, RowTable, Weights};
 pub use ntuple::{
     CURVE, DOWNGRADE, Learning, MAX_STAGES, NTuple, Network, SHAPE_CELLS, SHAPES, SYMMETRIES, Trainer, TrainingGame,
-    WEIGHTS, WeightsError, downgrade_name, parse_downgrade, symmetries, tile_set,
+    WEIGHTS, WeightsError, downgrade_name, parse_downgrade, symmetries,
 };
 pub use seed::{MASK, Seed, Sums, seed_score};

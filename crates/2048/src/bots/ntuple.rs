@@ -143,18 +143,11 @@ fn features(board: Board) -> [usize; FEATURES] {
     out
 }
 
-/// The set of tiles on a board as one number: the sum of the distinct tile values present (bit `e` for a tile
-/// 2^e). A multistage network compares it with its stages' thresholds, as TDL2048+ does: at least 16384 holds a
-/// tile of 16384 or more; at least 24576 (16384 + 8192) a 16384 beside an 8192, or a larger tile.
-pub fn tile_set(board: Board) -> u32 {
-    (0..16).fold(0u32, |set, i| set | (1 << board.cell(i))) & !1
-}
-
 /// An n-tuple network's weights, with how they were trained: one set of [`WEIGHTS`] per stage of the game.
 #[derive(Clone)]
 pub struct Network {
     weights: Vec<f32>,
-    /// Where each stage after the first begins: a board whose [`tile_set`] is at least `stages[k]` is valued by
+    /// Where each stage after the first begins: a board whose [`Board::tile_set`] is at least `stages[k]` is valued by
     /// stage k + 1's weights (Yeh et al. 2016's multistage learning). Empty: one stage.
     stages: Vec<u32>,
     /// Temporal coherence's running sums for each weight, the signed errors and their sizes (Beal and Smith
@@ -188,7 +181,7 @@ impl Network {
         Network { weights: vec![each; WEIGHTS], stages: Vec::new(), coherence: None, initial, games: 0, seed }
     }
 
-    /// Where the stages after the first begin (see [`tile_set`]); empty for a one-stage network.
+    /// Where the stages after the first begin (see [`Board::tile_set`]); empty for a one-stage network.
     pub fn stages(&self) -> &[u32] {
         &self.stages
     }
@@ -220,7 +213,7 @@ impl Network {
         if self.stages.is_empty() {
             return 0;
         }
-        let set = tile_set(board);
+        let set = board.tile_set();
         self.stages.iter().filter(|&&t| set >= t).count() * WEIGHTS
     }
 
