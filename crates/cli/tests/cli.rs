@@ -354,12 +354,34 @@ fn a_trained_network_plays_from_its_file() {
     let net = dir.join("net.bin").display().to_string();
     let trained = hamle(&["train", "hapis", "--games", "2", "--hidden", "4", "--eval-every", "0", "--out", &net]);
     assert!(trained.status.success(), "{}", text(&trained.stderr));
-    for bot in [format!("neural(weights={net})"), format!("expert(plies=1,weights={net})")] {
+    let rich = dir.join("rich.bin").display().to_string();
+    let args = ["train", "hapis", "--games", "2", "--hidden", "4", "--inputs", "rich", "--eval-every", "0", "--out"];
+    let trained = hamle(&[&args[..], &[rich.as_str()]].concat());
+    assert!(
+        text(&trained.stderr).contains("4 hidden units from game 0 to 2, rich inputs"),
+        "{}",
+        text(&trained.stderr)
+    );
+    let resumed = hamle(&["train", "hapis", "--games", "1", "--resume", &rich, "--eval-every", "0", "--out", &rich]);
+    assert!(text(&resumed.stderr).contains("from game 2 to 3, rich inputs"), "{}", text(&resumed.stderr));
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--resume", &rich, "--inputs", "board", "--out", &rich]),
+        "--inputs set up a new network",
+    );
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--inputs", "wide", "--out", &rich]),
+        "unknown inputs \"wide\": board or rich",
+    );
+    for (bot, file) in [
+        (format!("neural(weights={net})"), &net),
+        (format!("expert(plies=1,weights={net})"), &net),
+        (format!("expert(plies=2,weights={rich})"), &rich),
+    ] {
         let out = hamle(&["match", "hapis", &bot, "random", "--games", "2", "--json"]);
         assert!(out.status.success(), "{bot}: {}", text(&out.stderr));
         let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
         let name = report["a"]["bot"].as_str().expect("a name").to_owned();
-        assert!(name.contains(&format!("weights={net}")), "{name}");
+        assert!(name.contains(&format!("weights={file}")), "{name}");
     }
     let not_a_net = dir.join("notes.txt").display().to_string();
     std::fs::write(&not_a_net, "not a network").expect("written");
@@ -577,7 +599,11 @@ fn training_writes_weights_and_curve_and_resumes() {
     let fresh_path = dir.join("fresh.bin");
     let fresh =
         hamle(&["train", "hapis", "--games", "1", "--eval-every", "0", "--out", fresh_path.to_str().expect("a path")]);
-    assert!(text(&fresh.stderr).contains("training 128 hidden units from game 0 to 1"), "{}", text(&fresh.stderr));
+    assert!(
+        text(&fresh.stderr).contains("training 128 hidden units from game 0 to 1, board inputs"),
+        "{}",
+        text(&fresh.stderr)
+    );
     let csv = std::fs::read_to_string(dir.join("net.curve.csv")).expect("the curve");
     assert_eq!(csv.lines().last().map(|l| l.starts_with("4,")), Some(true), "{csv}");
     // Bad input: another game, a file that is not a network, a λ out of range.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hamle_core::{Game, Stream, Turn};
 
-use crate::bots::neural::{Activations, Net, Outcome, Params, encode};
+use crate::bots::neural::{Activations, Net, Outcome, Params};
 use crate::rules::{Hapis, Opening, Play, Position, Settings, Side};
 use hamle_core::curve::{Column, Layout, Measure};
 
@@ -85,7 +85,7 @@ fn white_view(o: [f32; 3], on_roll: Side) -> [f32; 3] {
 impl Trainer {
     /// A trainer continuing `net` (its `games` and `seed` say where training stands).
     pub fn new(net: Net, config: TdConfig) -> Trainer {
-        let zeros = Params::zeros(net.hidden());
+        let zeros = net.zeros();
         Trainer { traces: [zeros.clone(), zeros.clone(), zeros], net, config, scratch: Vec::with_capacity(96) }
     }
 
@@ -173,7 +173,7 @@ impl Trainer {
         settings: Settings,
     ) -> Option<Visited> {
         let current = target.is_none().then(|| {
-            encode(&position, settings, &mut self.scratch);
+            self.net.inputs().encode(&position, settings, &mut self.scratch);
             self.net.forward(&self.scratch)
         });
         if let Some(before) = &previous {

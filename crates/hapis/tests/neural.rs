@@ -1,7 +1,7 @@
 //! The network: its inputs, its gradients against finite differences, its weight file, TD(λ) training
 //! replayed from a seed, and the shipped weights.
 
-use hamle_hapis::bots::neural::{INPUTS, NetError, Params, encode};
+use hamle_hapis::bots::neural::{INPUTS, Inputs, NetError, RICH_INPUTS, encode};
 use hamle_hapis::bots::{Net, Outcome};
 use hamle_hapis::train::{TdConfig, Trainer};
 use hamle_hapis::{Hapis, Point, Position, Settings, Side};
@@ -43,15 +43,15 @@ fn a_pinned_checker_has_its_own_input() {
 
 #[test]
 fn gradients_agree_with_finite_differences() {
-    let net = Net::new(7, 11);
-    let mut inputs = Vec::new();
-    for position in positions().iter().step_by(40) {
-        encode(position, Settings::default(), &mut inputs);
+    for (set, position) in [Inputs::Board, Inputs::Rich].into_iter().cycle().zip(positions().iter().step_by(20)) {
+        let net = Net::with_inputs(set, 7, 11);
+        let mut inputs = Vec::new();
+        set.encode(position, Settings::default(), &mut inputs);
         let act = net.forward(&inputs);
         for k in 0..3 {
             let mut scale = [0.0; 3];
             scale[k] = 1.0;
-            let mut grad = Params::zeros(7);
+            let mut grad = net.zeros();
             net.add_gradient(&inputs, &act, scale, &mut grad);
             // Nudge a few weights of every kind and compare the change of output k.
             let checks: Vec<(usize, f32)> = vec![
@@ -60,7 +60,7 @@ fn gradients_agree_with_finite_differences() {
             ];
             for (at, analytic) in checks {
                 let eps = 1e-2;
-                let mut delta = Params::zeros(7);
+                let mut delta = net.zeros();
                 delta.w1[at] = 1.0;
                 let (mut up, mut down) = (net.clone(), net.clone());
                 up.add(&delta, eps);
@@ -71,7 +71,7 @@ fn gradients_agree_with_finite_differences() {
             for j in 0..7 {
                 for (which, analytic) in [(0, grad.b1[j]), (1, grad.w2[k * 7 + j])] {
                     let eps = 1e-2;
-                    let mut delta = Params::zeros(7);
+                    let mut delta = net.zeros();
                     if which == 0 {
                         delta.b1[j] = 1.0;
                     } else {
@@ -91,11 +91,93 @@ fn gradients_agree_with_finite_differences() {
     }
 }
 
+/// The nine inputs [`Inputs::Rich`] adds to the board's, of `position` as its side on roll sees it.
+fn rich(position: &Position) -> [f32; 9] {
+    let mut inputs = Vec::new();
+    Inputs::Rich.encode(position, Settings::default(), &mut inputs);
+    let mut board = Vec::new();
+    encode(position, Settings::default(), &mut board);
+    assert_eq!(&inputs[..board.len()], &board[..], "the board's inputs come first, unchanged");
+    let mut extra = [0.0; 9];
+    for &(i, x) in &inputs[board.len()..] {
+        extra[usize::from(i) - INPUTS] = x;
+    }
+    assert_eq!(INPUTS + 9, RICH_INPUTS);
+    extra
+}
+
+/// Worked by hand. White has a lone checker on its point 1 behind Black's door on White's 7 (Black's 18) and
+/// 14 on its 13; Black 13 on its point 1 (White's 24, beyond the 12 points that count for escapes). White's
+/// checker gets past the door with every roll of
+/// 7 or more that does not land on 7 first: the 18 mixed rolls summing 7 to 12 (a 6 played second), and 4-4
+/// and 5-5, not 6-6 (7 is closed) nor 3-3 (4, then 7): 20 of 36. Black's stack must pass White's door on
+/// Black's 12 in one roll: only doubles reach 13 without stopping on it: 3-3 (4, 7, 10, 13), 4-4, 5-5, 6-6
+/// (7, 13): 4 of 36. Each side holds one point at a time (runs of 1); everyone is still behind the other's
+/// rearmost checker, so the sides are in contact.
+#[test]
+fn rich_inputs_count_escapes_blockades_and_contact_by_hand() {
+    let start = position(&[(1, 1), (13, 14)], &[(18, 2), (1, 13)]);
+    let expected = [1.0 / 6.0, 20.0 / 36.0, 1.0, 0.0, 1.0 / 6.0, 4.0 / 36.0, 1.0, 0.0, 1.0];
+    assert_eq!(rich(&start), expected);
+    // Seen with Black on roll the sides swap places.
+    let mut black = start;
+    black.turn = Side::Black;
+    let swapped = [1.0 / 6.0, 4.0 / 36.0, 1.0, 0.0, 1.0 / 6.0, 20.0 / 36.0, 1.0, 0.0, 1.0];
+    assert_eq!(rich(&black), swapped);
+}
+
+/// A race: each side's 15 checkers on its 19, 20 and 21, all past each other. Three-point blockades, nothing
+/// ahead to escape (every roll escapes), no checker behind, no contact (so that input is absent).
+#[test]
+fn rich_inputs_of_a_race_show_no_contact() {
+    let race = position(&[(19, 5), (20, 5), (21, 5)], &[(19, 5), (20, 5), (21, 5)]);
+    assert_eq!(rich(&race), [0.5, 1.0, 0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0]);
+}
+
+/// White pins a Black checker on White's 10 with a single checker: a lone captor, whose point is closed (a
+/// captor cannot be pinned), so it counts in White's blockades. Each side's stack on its point 1 sees no
+/// closed point within 12 (the other's stack on its 24 is beyond): every roll escapes. The pinned checker
+/// counts among Black's checkers still behind White's.
+#[test]
+fn a_lone_captor_closes_its_point_and_is_counted() {
+    let mut pinned = position(&[(1, 14)], &[(1, 14)]);
+    pinned.points[Side::White.index_of(10)] = Point::pinning(Side::White, 1);
+    assert_eq!(rich(&pinned), [1.0 / 6.0, 1.0, 1.0, 1.0 / 3.0, 1.0 / 6.0, 1.0, 1.0, 0.0, 1.0]);
+    // Two captors make the point no different for blockades, but no longer a lone one.
+    pinned.points[Side::White.index_of(10)] = Point::pinning(Side::White, 2);
+    pinned.points[Side::White.index_of(1)] = Point::stack(Side::White, 13);
+    assert_eq!(rich(&pinned)[3], 0.0);
+}
+
+#[test]
+fn rich_networks_are_their_own_shape_in_files() {
+    let rich = Net::with_inputs(Inputs::Rich, 5, 2);
+    assert_eq!(rich.inputs(), Inputs::Rich);
+    let bytes = rich.to_bytes();
+    assert_eq!(bytes[8..12], (RICH_INPUTS as u32).to_le_bytes());
+    assert_eq!(Net::from_bytes(&bytes), Ok(rich.clone()));
+    assert_ne!(rich.to_bytes().len(), Net::new(5, 2).to_bytes().len(), "nine more rows of weights");
+    // A board network's header claiming the rich inputs is a file of the wrong length, not a misread network.
+    let mut claimed = Net::new(5, 2).to_bytes();
+    claimed[8..12].copy_from_slice(&(RICH_INPUTS as u32).to_le_bytes());
+    assert!(matches!(Net::from_bytes(&claimed), Err(NetError::Length { .. })));
+    assert_eq!(Inputs::of_count(INPUTS as u32 + 1), None);
+    assert_eq!("rich".parse(), Ok(Inputs::Rich));
+    assert_eq!("board".parse(), Ok(Inputs::Board));
+    assert!("wide".parse::<Inputs>().is_err());
+    // Training a rich network replays from its seed like a board one.
+    let mut once = Trainer::new(Net::with_inputs(Inputs::Rich, 6, 3), TdConfig::default());
+    let mut twice = Trainer::new(Net::with_inputs(Inputs::Rich, 6, 3), TdConfig::default());
+    assert_eq!(once.play_game(), twice.play_game());
+    assert_eq!(once.net(), twice.net());
+    assert_ne!(once.net(), &Net::with_inputs(Inputs::Rich, 6, 3));
+}
+
 #[test]
 fn the_td_update_in_one_pass_equals_summing_the_traces_first() {
     // Traces as training makes them: gradients of a few positions, each output's own.
     let net = Net::new(6, 5);
-    let mut traces = [Params::zeros(6), Params::zeros(6), Params::zeros(6)];
+    let mut traces = [net.zeros(), net.zeros(), net.zeros()];
     let mut inputs = Vec::new();
     for position in positions().iter().step_by(50) {
         encode(position, Settings::default(), &mut inputs);
@@ -108,7 +190,7 @@ fn the_td_update_in_one_pass_equals_summing_the_traces_first() {
         }
     }
     for error in [[0.03, -0.2, 0.5], [0.0, 0.1, 0.0]] {
-        let mut step = Params::zeros(6);
+        let mut step = net.zeros();
         for (trace, &e) in traces.iter().zip(&error) {
             step.add_scaled(trace, e);
         }

@@ -10,6 +10,7 @@ use hamle_core::Bot;
 use hamle_core::command::{Arg, Call, Command, Failure};
 use hamle_core::curve::Point;
 use hamle_core::training::{self, Training};
+use hamle_hapis::bots::neural::Inputs;
 use hamle_hapis::bots::{Heuristic, Level, Net, Thesis};
 use hamle_hapis::train::{CURVE, TdConfig, Trainer};
 use hamle_hapis::{Hapis, Settings};
@@ -38,6 +39,12 @@ const TRAIN: Command = Command {
         Training::RESUME,
         Training::SEED,
         Arg::value("hidden", "N", "Hidden units of a new network (default 128, as the shipped one)."),
+        Arg::value(
+            "inputs",
+            "SET",
+            "What a new network reads: board (the board and a few counts, as the shipped one) or rich (also \
+             blockades, escapes, contact).",
+        ),
         Arg::value("alpha", "α", "Step size α.").or("0.1"),
         Arg::value("lambda", "λ", "Trace decay λ, in 0..=1.").or("0.7"),
         Training::CHECKPOINT,
@@ -53,6 +60,7 @@ const TRAIN: Command = Command {
 struct TrainArgs {
     run: Training,
     hidden: Option<u32>,
+    inputs: Option<Inputs>,
     alpha: f32,
     lambda: f32,
     eval_games: u64,
@@ -63,6 +71,7 @@ impl TrainArgs {
         Ok(TrainArgs {
             run: Training::read(call)?,
             hidden: call.number_in("hidden", 1..=1024)?,
+            inputs: call.get("inputs")?,
             alpha: call.required("alpha")?,
             lambda: call.required("lambda")?,
             eval_games: call.number_in("eval-games", 2..=u64::MAX)?.unwrap_or(200),
@@ -78,7 +87,9 @@ fn train(call: &mut Call<'_>) -> Result<(), Failure> {
         bail!("--lambda must be in 0..=1 and --alpha a positive number");
     }
     let net = match &args.run.resume {
-        Some(_) if args.hidden.is_some() => bail!("--hidden sets up a new network; a resumed one keeps its own"),
+        Some(_) if args.hidden.is_some() || args.inputs.is_some() => {
+            bail!("--hidden and --inputs set up a new network; a resumed one keeps its own")
+        }
         Some(path) => {
             let bytes = host.read_file(path)?;
             let mut net = Net::from_bytes(&bytes).with_context(|| format!("reading {}", path.display()))?;
@@ -87,7 +98,11 @@ fn train(call: &mut Call<'_>) -> Result<(), Failure> {
             }
             net
         }
-        None => Net::new(args.hidden.unwrap_or(128) as usize, args.run.seed.unwrap_or(1)),
+        None => Net::with_inputs(
+            args.inputs.unwrap_or_default(),
+            args.hidden.unwrap_or(128) as usize,
+            args.run.seed.unwrap_or(1),
+        ),
     };
     let (csv, svg) = (training::beside(&args.run.out, "csv"), training::beside(&args.run.out, "svg"));
     let first_game = net.games;
@@ -96,8 +111,9 @@ fn train(call: &mut Call<'_>) -> Result<(), Failure> {
         bail!("--games {} after the {first_game} already trained is too many", args.run.games);
     };
     host.note(&format!(
-        "training {} hidden units from game {first_game} to {end}, seed {}, α {}, λ {}",
+        "training {} hidden units from game {first_game} to {end}, {} inputs, seed {}, α {}, λ {}",
         net.hidden(),
+        net.inputs().name(),
         net.seed,
         args.alpha,
         args.lambda

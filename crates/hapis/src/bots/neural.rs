@@ -9,14 +9,73 @@ use std::sync::{Arc, OnceLock};
 use hamle_core::Stream;
 
 use super::heuristic::{Shots, pips};
-use crate::rules::{Hapis, Position, Settings};
+use crate::rules::{Hapis, Position, Settings, Side};
 
 /// Inputs for each point of one side: at least 1, 2, 3 checkers, `(n − 3) / 2` beyond three, pinned there.
 const PER_POINT: usize = 5;
 /// Inputs for one side beyond its points: off, pips, may bear off, checkers pinned, mother alone, blots.
 const PER_SIDE: usize = 6;
-/// Inputs the network reads.
+/// Inputs a network of [`Inputs::Board`] reads.
 pub const INPUTS: usize = 2 * (24 * PER_POINT + PER_SIDE) + 3;
+/// Inputs [`Inputs::Rich`] adds for one side: its longest blockade, its rear checker's escapes, its checkers
+/// still behind the opponent's rearmost, its lone captors.
+const RICH_PER_SIDE: usize = 4;
+/// Inputs a network of [`Inputs::Rich`] reads: the board's, then each side's rich ones, then contact.
+pub const RICH_INPUTS: usize = INPUTS + 2 * RICH_PER_SIDE + 1;
+
+/// What a network reads of a position: the board alone, or the board with hand-made strategic features
+/// after it (GNU Backgammon's kind: blockades, escapes, contact), so that the second's first [`INPUTS`]
+/// rows mean what the first's do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Inputs {
+    /// [`encode`]'s [`INPUTS`] numbers: each point's checkers, and a few per side (the shipped network's).
+    #[default]
+    Board,
+    /// [`INPUTS`] as `Board`, then [`encode_rich`]'s nine.
+    Rich,
+}
+
+impl Inputs {
+    /// How many numbers the network reads.
+    pub const fn count(self) -> usize {
+        match self {
+            Inputs::Board => INPUTS,
+            Inputs::Rich => RICH_INPUTS,
+        }
+    }
+
+    /// The set a file's input count names, if any.
+    pub fn of_count(count: u32) -> Option<Inputs> {
+        [Inputs::Board, Inputs::Rich].into_iter().find(|inputs| inputs.count() as u32 == count)
+    }
+
+    /// The name `hamle train hapis --inputs` takes.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Inputs::Board => "board",
+            Inputs::Rich => "rich",
+        }
+    }
+
+    /// The inputs of `position` for the side on roll, as (index, value) pairs of those not zero.
+    pub fn encode(self, position: &Position, settings: Settings, out: &mut Vec<(u16, f32)>) {
+        encode(position, settings, out);
+        if self == Inputs::Rich {
+            encode_rich(position, out);
+        }
+    }
+}
+
+impl std::str::FromStr for Inputs {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Inputs, String> {
+        match s {
+            "board" => Ok(Inputs::Board),
+            "rich" => Ok(Inputs::Rich),
+            _ => Err(format!("unknown inputs {s:?}: board or rich")),
+        }
+    }
+}
 /// Outputs: P(win), P(win with mars), P(lose with mars).
 pub const OUTPUTS: usize = 3;
 
@@ -129,6 +188,81 @@ pub fn encode(position: &Position, settings: Settings, out: &mut Vec<(u16, f32)>
     push(tail + 2, f32::from(u8::from(settings.mother)));
 }
 
+/// Appends [`Inputs::Rich`]'s nine inputs to `out` (their indices from [`INPUTS`]): for the side on roll,
+/// then the other, the longest run of points it holds closed (÷ 6), the share of the 36 rolls with which its
+/// rearmost free checker gets past every closed point within 12 ahead of it, its checkers still behind the other
+/// side's rearmost (÷ 15) and its captors that stand alone on their prisoner (÷ 3); then 1 while the sides
+/// are still in contact. Each is a conjunction over several points that one hidden unit finds hard to learn.
+pub fn encode_rich(position: &Position, out: &mut Vec<(u16, f32)>) {
+    let me = position.turn;
+    let mut push = |i: usize, v: f32| {
+        if v != 0.0 {
+            out.push((i as u16, v));
+        }
+    };
+    let mut contact = false;
+    for (s, side) in [me, me.other()].into_iter().enumerate() {
+        let base = INPUTS + s * RICH_PER_SIDE;
+        let (mut run, mut prime, mut lone) = (0u8, 0u8, 0u8);
+        for p in 1..=24u8 {
+            let point = position.point(side, p);
+            let closed = point.movable(side) && (point.count >= 2 || point.prisoner);
+            run = if closed { run + 1 } else { 0 };
+            prime = prime.max(run);
+            lone += u8::from(point.movable(side) && point.count == 1 && point.prisoner);
+        }
+        let behind = checkers_behind(position, side);
+        contact |= behind > 0;
+        push(base, f32::from(prime) / 6.0);
+        push(base + 1, escapes(position, side) as f32 / 36.0);
+        push(base + 2, f32::from(behind) / 15.0);
+        push(base + 3, f32::from(lone) / 3.0);
+    }
+    push(INPUTS + 2 * RICH_PER_SIDE, f32::from(u8::from(contact)));
+}
+
+/// `side`'s checkers (pinned ones too) on points below the other side's rearmost checker: those that still
+/// have to pass it.
+fn checkers_behind(position: &Position, side: Side) -> u8 {
+    let other = side.other();
+    // The other side's rearmost checker, in `side`'s numbering: its own point q is `side`'s 25 − q.
+    let Some(rearmost) = (1..=24u8).find(|&q| position.point(other, q).checkers(other) > 0) else {
+        return 0;
+    };
+    (1..25 - rearmost).map(|p| position.point(side, p).checkers(side)).sum()
+}
+
+/// Of the 36 rolls, how many let `side`'s rearmost free checker land beyond the farthest point closed to it
+/// within the 12 ahead (a roll's reach), landing only on open points on the way: 36 when none of those is
+/// closed, 0 when `side` has no free checker. Gnubg's escapes, for one checker.
+fn escapes(position: &Position, side: Side) -> u32 {
+    let Some(rear) = (1..=24u8).find(|&p| position.point(side, p).movable(side)) else {
+        return 0;
+    };
+    let closed = |p: u8| position.landing(side, p).is_none();
+    let Some(last) = (rear + 1..=(rear + 12).min(24)).rev().find(|&p| closed(p)) else {
+        return 36;
+    };
+    let bears_off = position.can_bear_off(side);
+    let open = |p: u8| if p > 24 { bears_off } else { !closed(p) };
+    let mut count = 0;
+    for a in 1..=6u8 {
+        for b in 1..=6u8 {
+            let escaped = if a == b {
+                // A double moves the checker up to four times, each landing open.
+                (1..=4u8).map(|k| rear + k * a).take_while(|&at| open(at)).any(|at| at > last)
+            } else {
+                [(a, b), (b, a)].into_iter().any(|(x, y)| {
+                    let first = rear + x;
+                    open(first) && (first > last || (open(first + y) && first + y > last))
+                })
+            };
+            count += u32::from(escaped);
+        }
+    }
+    count
+}
+
 /// Why a weight file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
@@ -142,7 +276,7 @@ pub enum NetError {
     #[error("the file says {0} hidden units; 1 to 4096 are read")]
     Hidden(u32),
     /// The file's shape is not one this build reads.
-    #[error("the file holds a network of {inputs} inputs; this build reads {INPUTS}")]
+    #[error("the file holds a network of {inputs} inputs; this build reads {INPUTS} (board) or {RICH_INPUTS} (rich)")]
     Shape {
         /// Inputs in the file.
         inputs: u32,
@@ -160,9 +294,10 @@ pub enum NetError {
     NotFinite(usize),
 }
 
-/// A network of [`INPUTS`] inputs, one hidden layer of sigmoids and [`OUTPUTS`] sigmoid outputs.
+/// A network reading [`Inputs`], one hidden layer of sigmoids and [`OUTPUTS`] sigmoid outputs.
 #[derive(Clone, PartialEq)]
 pub struct Net {
+    inputs: Inputs,
     hidden: usize,
     weights: Params,
     /// Self-play games trained so far.
@@ -173,7 +308,8 @@ pub struct Net {
 
 impl fmt::Debug for Net {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Net {{ inputs: {INPUTS}, hidden: {}, games: {}, seed: {} }}", self.hidden, self.games, self.seed)
+        let (inputs, hidden, games, seed) = (self.inputs.count(), self.hidden, self.games, self.seed);
+        write!(f, "Net {{ inputs: {inputs}, hidden: {hidden}, games: {games}, seed: {seed} }}")
     }
 }
 
@@ -191,14 +327,19 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Net {
-    /// A fresh network with `hidden` units and small random weights from `seed`.
+    /// A fresh network reading the board alone, with `hidden` units and small random weights from `seed`.
     pub fn new(hidden: usize, seed: u64) -> Net {
+        Net::with_inputs(Inputs::Board, hidden, seed)
+    }
+
+    /// A fresh network reading `inputs`, with `hidden` units and small random weights from `seed`.
+    pub fn with_inputs(inputs: Inputs, hidden: usize, seed: u64) -> Net {
         let mut stream = Stream::new(seed);
         let mut draw = |n: usize| (0..n).map(|_| (stream.unit() as f32 - 0.5) * 0.2).collect::<Vec<f32>>();
-        let w1 = draw(INPUTS * hidden);
+        let w1 = draw(inputs.count() * hidden);
         let b1 = draw(hidden);
         let w2 = draw(OUTPUTS * hidden);
-        Net { hidden, weights: Params { w1, b1, w2, b2: [0.0; OUTPUTS] }, games: 0, seed }
+        Net { inputs, hidden, weights: Params { w1, b1, w2, b2: [0.0; OUTPUTS] }, games: 0, seed }
     }
 
     /// The network trained by self-play that ships with hamle (`crates/hapis/weights/hapis.net`).
@@ -215,6 +356,16 @@ impl Net {
     /// Hidden units.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// What the network reads.
+    pub fn inputs(&self) -> Inputs {
+        self.inputs
+    }
+
+    /// Weights, traces or gradients of this network's shape, all zero.
+    pub fn zeros(&self) -> Params {
+        Params::zeros(self.inputs, self.hidden)
     }
 
     /// The forward pass on sparse inputs.
@@ -253,7 +404,7 @@ impl Net {
     /// The network's own outcome, mars chances as it guesses them even where none can be: what self-play chose
     /// its plays by when the shipped weights were trained, so that their commands still make them.
     pub fn raw_outcome(&self, position: &Position, settings: Settings, scratch: &mut Vec<(u16, f32)>) -> Outcome {
-        encode(position, settings, scratch);
+        self.inputs.encode(position, settings, scratch);
         let [win, win_mars, lose_mars] = self.forward(scratch).out.map(f64::from);
         // A mars implies a win: keep the chances consistent, as gnubg does.
         Outcome { win, win_mars: win_mars.min(win), lose_mars: lose_mars.min(1.0 - win) }
@@ -302,12 +453,12 @@ impl Net {
         }
     }
 
-    /// The file format: `HAMLENN1`, inputs and hidden (u32), games and seed (u64), then the f32 weights
+    /// The file format: `HAMLENN1`, inputs ([`Inputs::count`]) and hidden (u32), games and seed (u64), then the f32 weights
     /// (input→hidden by input, hidden biases, hidden→output by output, output biases), all little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = Vec::with_capacity(HEADER + 4 * self.weights.values().count());
         bytes.extend_from_slice(MAGIC);
-        bytes.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+        bytes.extend_from_slice(&(self.inputs.count() as u32).to_le_bytes());
         bytes.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         bytes.extend_from_slice(&self.games.to_le_bytes());
         bytes.extend_from_slice(&self.seed.to_le_bytes());
@@ -331,15 +482,15 @@ impl Net {
         let u32_at = |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
         let u64_at = |at: usize| u64::from(u32_at(at)) | (u64::from(u32_at(at + 4)) << 32);
         let inputs = u32_at(8);
-        if inputs as usize != INPUTS {
+        let Some(read) = Inputs::of_count(inputs) else {
             return Err(NetError::Shape { inputs });
-        }
+        };
         let hidden = u32_at(12);
         if !(1..=4096).contains(&hidden) {
             return Err(NetError::Hidden(hidden));
         }
         let hidden = hidden as usize;
-        let count = (INPUTS + 1 + OUTPUTS) * hidden + OUTPUTS;
+        let count = (read.count() + 1 + OUTPUTS) * hidden + OUTPUTS;
         let expected = HEADER + 4 * count;
         if bytes.len() != expected {
             return Err(NetError::Length { expected, actual: bytes.len() });
@@ -356,7 +507,7 @@ impl Net {
         let w2 = weights.split_off(weights.len() - OUTPUTS * hidden);
         let b1 = weights.split_off(weights.len() - hidden);
         let weights = Params { w1: weights, b1, w2, b2: [b2[0], b2[1], b2[2]] };
-        Ok(Net { hidden, weights, games: u64_at(16), seed: u64_at(24) })
+        Ok(Net { inputs: read, hidden, weights, games: u64_at(16), seed: u64_at(24) })
     }
 
     /// Whether every weight is a finite number (training with too large a step can make them diverge).
@@ -379,9 +530,14 @@ pub struct Params {
 }
 
 impl Params {
-    /// All zeros, shaped for a network of `hidden` units.
-    pub fn zeros(hidden: usize) -> Params {
-        Params { w1: vec![0.0; INPUTS * hidden], b1: vec![0.0; hidden], w2: vec![0.0; OUTPUTS * hidden], b2: [0.0; 3] }
+    /// All zeros, shaped for a network reading `inputs` with `hidden` units.
+    pub fn zeros(inputs: Inputs, hidden: usize) -> Params {
+        Params {
+            w1: vec![0.0; inputs.count() * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; OUTPUTS * hidden],
+            b2: [0.0; 3],
+        }
     }
 
     /// Every value, in the weight file's order.
