@@ -126,12 +126,37 @@ fn rich_inputs_count_escapes_blockades_and_contact_by_hand() {
     assert_eq!(rich(&black), swapped);
 }
 
+/// Worked by hand. White holds its 1 and 13; Black 13 on its point 2 (White's 23) and a door on its 18 (White's
+/// 7). White's checker escapes as before (20 rolls), and all 15 are behind Black's rearmost on White's 23.
+/// Black's rearmost, on its 2, must pass White's door on Black's 12 within its 12 points ahead (White's two on
+/// Black's 24 are beyond them): 6-5 either way, 6-6 (8, 14), 4-4 (6, 10, 14) and 3-3 (5, 8, 11, 14), not 5-5
+/// (7, 12): 5 of 36.
+#[test]
+fn escapes_look_twelve_points_ahead() {
+    let far = position(&[(1, 2), (13, 13)], &[(2, 13), (18, 2)]);
+    assert_eq!(rich(&far), [1.0 / 6.0, 20.0 / 36.0, 1.0, 0.0, 1.0 / 6.0, 5.0 / 36.0, 1.0, 0.0, 1.0]);
+}
+
+/// Worked by hand. White's last checker back, on its 14, has one closed point ahead, Black's door on White's 15;
+/// the rest of White stands on its 20 and Black's other 13 on White's 13. Every roll but 1-1 escapes with one
+/// die, 6-5 too, though it cannot play its second die (25 is off the board, and White may not bear off): 35 of
+/// 36. Black's door on its 10 sees nothing closed ahead; one White checker is behind Black's rearmost, two of
+/// Black's behind White's.
+#[test]
+fn one_die_past_the_blockade_is_an_escape() {
+    let late = position(&[(14, 1), (20, 14)], &[(10, 2), (12, 13)]);
+    assert_eq!(rich(&late), [1.0 / 6.0, 35.0 / 36.0, 1.0 / 15.0, 0.0, 1.0 / 6.0, 1.0, 2.0 / 15.0, 0.0, 1.0]);
+}
+
 /// A race: each side's 15 checkers on its 19, 20 and 21, all past each other. Three-point blockades, nothing
 /// ahead to escape (every roll escapes), no checker behind, no contact (so that input is absent).
 #[test]
 fn rich_inputs_of_a_race_show_no_contact() {
     let race = position(&[(19, 5), (20, 5), (21, 5)], &[(19, 5), (20, 5), (21, 5)]);
     assert_eq!(rich(&race), [0.5, 1.0, 0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0]);
+    // White's point 3 beside Black's blockade on White's 4, 5 and 6: neither side's run takes in the other's points.
+    let beside = position(&[(3, 5), (20, 5), (21, 5)], &[(19, 5), (20, 5), (21, 5)]);
+    assert_eq!((rich(&beside)[0], rich(&beside)[4]), (2.0 / 6.0, 3.0 / 6.0));
 }
 
 /// White pins a Black checker on White's 10 with a single checker: a lone captor, whose point is closed (a
