@@ -148,6 +148,16 @@ fn one_die_past_the_blockade_is_an_escape() {
     assert_eq!(rich(&late), [1.0 / 6.0, 35.0 / 36.0, 1.0 / 15.0, 0.0, 1.0 / 6.0, 1.0, 2.0 / 15.0, 0.0, 1.0]);
 }
 
+/// Worked by hand, at home. White's 15 on its 19, free to bear off; Black's two on its point 1 close White's 24.
+/// White escapes by bearing off without stopping on 24: every roll with a 6, the mixed ones summing 6 or more in
+/// an order that avoids 24 (1-5, 2-4, 2-5, 3-4, 3-5, 4-5, each either way), and 2-2, 3-3, 4-4 and 6-6, not 5-5:
+/// 22 + 4 = 26 of 36. Black's stack on its 1 faces White's door on Black's 6, the same count by symmetry.
+#[test]
+fn bearing_off_past_a_closed_last_point_is_an_escape() {
+    let home = position(&[(19, 15)], &[(1, 2), (12, 13)]);
+    assert_eq!(rich(&home), [1.0 / 6.0, 26.0 / 36.0, 1.0, 0.0, 1.0 / 6.0, 26.0 / 36.0, 2.0 / 15.0, 0.0, 1.0]);
+}
+
 /// A race: each side's 15 checkers on its 19, 20 and 21, all past each other. Three-point blockades, nothing
 /// ahead to escape (every roll escapes), no checker behind, no contact (so that input is absent).
 #[test]
