@@ -323,6 +323,16 @@ fn the_shipped_network_was_trained_and_finds_the_start_about_even() {
     assert!((0.35..0.65).contains(&o.win), "the start is about even for the side on roll: {o:?}");
 }
 
+/// The rich-input network measured in docs/benchmarks.md ("Round two"), kept so that its matches rerun without
+/// its 88 minutes of training: it reads as the commands there made it.
+#[test]
+fn the_rich_candidate_network_reads_as_trained() {
+    let net = Net::from_bytes(include_bytes!("../weights/rich.net")).expect("the rich network");
+    assert_eq!((net.inputs(), net.hidden(), net.games, net.seed), (Inputs::Rich, 128, 650_000, 1), "{net:?}");
+    let o = net.outcome(&Position::start(), Settings::default(), &mut Vec::new());
+    assert!((0.35..0.65).contains(&o.win), "the start is about even for the side on roll: {o:?}");
+}
+
 /// A position with White to play: `white` and `black` list (point in the side's own numbering, checkers).
 fn position(white: &[(u8, u8)], black: &[(u8, u8)]) -> Position {
     let mut position = Position { points: [Point::EMPTY; 24], off: [0, 0], turn: Side::White };
