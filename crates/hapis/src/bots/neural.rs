@@ -36,6 +36,9 @@ pub enum Inputs {
 }
 
 impl Inputs {
+    /// Every set, in the order `--inputs` lists them.
+    pub const ALL: [Inputs; 2] = [Inputs::Board, Inputs::Rich];
+
     /// How many numbers the network reads.
     pub const fn count(self) -> usize {
         match self {
@@ -46,7 +49,7 @@ impl Inputs {
 
     /// The set a file's input count names, if any.
     pub fn of_count(count: u32) -> Option<Inputs> {
-        [Inputs::Board, Inputs::Rich].into_iter().find(|inputs| inputs.count() as u32 == count)
+        Inputs::ALL.into_iter().find(|inputs| inputs.count() as u32 == count)
     }
 
     /// The name `hamle train hapis --inputs` takes.
@@ -69,13 +72,13 @@ impl Inputs {
 impl std::str::FromStr for Inputs {
     type Err = String;
     fn from_str(s: &str) -> Result<Inputs, String> {
-        match s {
-            "board" => Ok(Inputs::Board),
-            "rich" => Ok(Inputs::Rich),
-            _ => Err(format!("unknown inputs {s:?}: board or rich")),
-        }
+        Inputs::ALL
+            .into_iter()
+            .find(|inputs| inputs.name() == s)
+            .ok_or_else(|| format!("unknown inputs {s:?}: board or rich"))
     }
 }
+
 /// Outputs: P(win), P(win with mars), P(lose with mars).
 pub const OUTPUTS: usize = 3;
 
@@ -234,7 +237,7 @@ fn checkers_behind(position: &Position, side: Side) -> u8 {
 
 /// Of the 36 rolls, how many let `side`'s rearmost free checker land beyond the farthest point closed to it
 /// within the 12 ahead (a roll's reach), landing only on open points on the way: 36 when none of those is
-/// closed, 0 when `side` has no free checker. Gnubg's escapes, for one checker.
+/// closed, 0 when `side` has no free checker. After gnubg's escapes, with Hapis's closed points (doors and captors).
 fn escapes(position: &Position, side: Side) -> u32 {
     let Some(rear) = (1..=24u8).find(|&p| position.point(side, p).movable(side)) else {
         return 0;
