@@ -362,8 +362,17 @@ fn a_trained_network_plays_from_its_file() {
         "{}",
         text(&trained.stderr)
     );
-    let resumed = hamle(&["train", "hapis", "--games", "1", "--resume", &rich, "--eval-every", "0", "--out", &rich]);
-    assert!(text(&resumed.stderr).contains("from game 2 to 3, rich inputs"), "{}", text(&resumed.stderr));
+    let leaf = ["train", "hapis", "--games", "1", "--target-plies", "2", "--resume", &rich, "--eval-every", "0"];
+    let resumed = hamle(&[&leaf[..], &["--out", &rich]].concat());
+    assert!(
+        text(&resumed.stderr).contains("from game 2 to 3, rich inputs, seed 1, α 0.1, λ 0.7, targets 2 ply"),
+        "{}",
+        text(&resumed.stderr)
+    );
+    assert_clean_failure(
+        &hamle(&["train", "hapis", "--games", "1", "--target-plies", "3", "--out", &rich]),
+        "invalid value '3' for '--target-plies'",
+    );
     assert_clean_failure(
         &hamle(&["train", "hapis", "--games", "1", "--resume", &rich, "--inputs", "board", "--out", &rich]),
         "--inputs set up a new network",

@@ -1,6 +1,9 @@
 //! TD(λ) self-play training of the [`Net`], as Tesauro trained TD-Gammon: the network plays both sides,
 //! choosing each play 1-ply by its own evaluation, and after every play moves its estimate of the previous
-//! position towards its estimate of the next (the game's result at the end), with eligibility traces.
+//! position towards its estimate of the next (the game's result at the end), with eligibility traces. With
+//! [`TdConfig::plies`] 2 the estimate of the next position is the one `expert` plays by, its 2-ply search
+//! (the opponent's 21 rolls, each with its best reply by the network): TD-leaf's targets, as KnightCap and
+//! gnubg's later training took them from a search, while the plays are still chosen 1-ply.
 //!
 //! Game `i` of training draws its dice and tie-breaks from `Stream::new(seed).derive(i)`, and every fourth
 //! game is played under the mother rule, so a run is fixed by its seed (and its α and λ) and can stop after
@@ -10,7 +13,8 @@ use std::sync::Arc;
 
 use hamle_core::{Game, Stream, Turn};
 
-use crate::bots::neural::{Activations, Net, Outcome, Params};
+use crate::bots::neural::{Activations, Net, NeuralEval, Outcome, Params};
+use crate::bots::{Filter, Search};
 use crate::rules::{Hapis, Opening, Play, Position, Settings, Side};
 use hamle_core::curve::{Column, Layout, Measure};
 
@@ -49,11 +53,13 @@ pub struct TdConfig {
     pub alpha: f32,
     /// The trace decay λ: 0 looks one play ahead, 1 to the end of the game.
     pub lambda: f32,
+    /// Plies searched for each target: 1 the network's estimate of the next position, 2 `expert`'s search of it.
+    pub plies: u32,
 }
 
 impl Default for TdConfig {
     fn default() -> Self {
-        TdConfig { alpha: 0.1, lambda: 0.7 }
+        TdConfig { alpha: 0.1, lambda: 0.7, plies: 1 }
     }
 }
 
@@ -123,19 +129,37 @@ impl Trainer {
                     game.play(choice);
                     plays += 1;
                     let position = *game.position();
-                    let target = match Hapis::result(&position, settings) {
-                        Some(points) => {
-                            let o = Outcome::of_points(points[0]).to_array();
-                            Some([o[0] as f32, o[1] as f32, o[2] as f32])
-                        }
-                        None => None,
-                    };
-                    previous = self.learn(previous, position, target, settings);
+                    let over = Hapis::result(&position, settings).is_some();
+                    // At 1 ply the target is the forward pass `learn` makes anyway; only a search is made here.
+                    let target = (over || self.config.plies > 1).then(|| self.target(&position, settings));
+                    previous = self.learn(previous, position, target, over, settings);
                 }
             }
         };
         self.net.games += 1;
         TrainedGame { white_points, plays }
+    }
+
+    /// What the step before `position` learns towards, for White (win, White's mars, Black's mars): the
+    /// game's result when it is over, else the network's estimate of `position` searched [`TdConfig::plies`].
+    pub fn target(&self, position: &Position, settings: Settings) -> [f32; 3] {
+        let to_f32 = |o: [f64; 3]| o.map(|x| x as f32);
+        if let Some(points) = Hapis::result(position, settings) {
+            return to_f32(Outcome::of_points(points[0]).to_array());
+        }
+        if self.config.plies <= 1 {
+            let mut scratch = Vec::with_capacity(96);
+            self.net.inputs().encode(position, settings, &mut scratch);
+            return white_view(self.net.forward(&scratch).out, position.turn);
+        }
+        // The search reads the weights as they are now; a copy costs little beside its hundreds of evaluations.
+        let search = Search {
+            eval: NeuralEval { net: Arc::new(self.net.clone()) },
+            plies: self.config.plies,
+            filter: Filter::default(),
+            star1: false,
+        };
+        white_view(to_f32(search.value(position, settings).flip().to_array()), position.turn)
     }
 
     /// The play with the best result for the mover by the network (ties by the stream).
@@ -163,16 +187,18 @@ impl Trainer {
         stream.pick(&ties).copied().unwrap_or_default()
     }
 
-    /// One TD(λ) step from the previous position's estimate to `position`'s (or to `target`, the game's
-    /// result for White, when it is over); returns `position` with its inputs and activations for the next step.
+    /// One TD(λ) step from the previous position's estimate to `target` (for White), or when there is none to
+    /// the network's estimate of `position`; returns `position` with its inputs and activations for the next
+    /// step, unless the game is `over`.
     fn learn(
         &mut self,
         previous: Option<Visited>,
         position: Position,
         target: Option<[f32; 3]>,
+        over: bool,
         settings: Settings,
     ) -> Option<Visited> {
-        let current = target.is_none().then(|| {
+        let current = (!over).then(|| {
             self.net.inputs().encode(&position, settings, &mut self.scratch);
             self.net.forward(&self.scratch)
         });

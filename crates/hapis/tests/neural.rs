@@ -2,7 +2,7 @@
 //! replayed from a seed, and the shipped weights.
 
 use hamle_hapis::bots::neural::{INPUTS, Inputs, NetError, RICH_INPUTS, encode};
-use hamle_hapis::bots::{Net, Outcome};
+use hamle_hapis::bots::{Filter, Net, NeuralEval, Outcome, Search};
 use hamle_hapis::train::{TdConfig, Trainer};
 use hamle_hapis::{Hapis, Point, Position, Settings, Side};
 use hamle_testkit::random_positions;
@@ -311,6 +311,65 @@ fn self_play_training_learns_that_a_last_checker_home_wins() {
     assert!((0.3..0.7).contains(&before.win), "an untrained network cannot know: {before:?}");
     // Measured: 0.80 and 0.63 (from 0.5-ish); a step of the wrong sign or none at all leaves it where it was.
     assert!(after.win > 0.75 && after.win_mars > 0.55, "300 games taught it the end of a game: {after:?}");
+}
+
+/// A position from the middle of a seeded random game, with Black on roll (so the targets' view turns).
+fn black_on_roll() -> Position {
+    let found = positions()
+        .into_iter()
+        .find(|p| p.turn == Side::Black && p.off == [0, 0] && p.points.iter().any(|x| x.prisoner));
+    found.expect("a seeded game has a pin with Black on roll")
+}
+
+#[test]
+fn a_one_ply_target_is_the_networks_estimate_turned_to_white() {
+    let net = Net::new(8, 5);
+    let position = black_on_roll();
+    let mut inputs = Vec::new();
+    encode(&position, Settings::default(), &mut inputs);
+    let [win, win_mars, lose_mars] = net.forward(&inputs).out;
+    let trainer = Trainer::new(net, TdConfig::default());
+    // Black's chances are White's turned round: White wins when Black does not, and each side's mars swaps.
+    assert_eq!(trainer.target(&position, Settings::default()), [1.0 - win, lose_mars, win_mars]);
+}
+
+#[test]
+fn a_two_ply_target_is_experts_search_of_the_position() {
+    let net = std::sync::Arc::new(Net::new(8, 5));
+    let position = black_on_roll();
+    let search = Search { eval: NeuralEval { net: net.clone() }, plies: 2, filter: Filter::default(), star1: false };
+    // The search values the position for White, who just played; its array is White's own view already.
+    let searched = search.value(&position, Settings::default()).to_array().map(|x| x as f32);
+    let config = TdConfig { plies: 2, ..TdConfig::default() };
+    let two = Trainer::new((*net).clone(), config).target(&position, Settings::default());
+    assert!(two.iter().zip(&searched).all(|(a, b)| (a - b).abs() < 1e-6), "{two:?} against {searched:?}");
+    let one = Trainer::new((*net).clone(), TdConfig::default()).target(&position, Settings::default());
+    assert!((one[0] - two[0]).abs() > 1e-4, "the search looks further than the network: {one:?}, {two:?}");
+}
+
+#[test]
+fn a_finished_game_is_its_own_target_at_any_depth() {
+    // Black has borne off all fifteen while White has none off: White loses with mars, whoever is on roll.
+    let mut over = position(&[(1, 15)], &[]);
+    over.off[1] = 15;
+    for plies in [1, 2] {
+        let trainer = Trainer::new(Net::new(8, 5), TdConfig { plies, ..TdConfig::default() });
+        assert_eq!(trainer.target(&over, Settings::default()), [0.0, 0.0, 1.0], "{plies} plies");
+    }
+}
+
+#[test]
+fn two_ply_training_replays_from_its_seed_and_learns_otherwise_than_one_ply() {
+    let leaf = TdConfig { plies: 2, ..TdConfig::default() };
+    let mut once = Trainer::new(Net::new(6, 5), leaf);
+    let mut twice = Trainer::new(Net::new(6, 5), leaf);
+    assert_eq!(once.play_game(), twice.play_game());
+    assert_eq!(once.net(), twice.net());
+    let mut one_ply = Trainer::new(Net::new(6, 5), TdConfig::default());
+    one_ply.play_game();
+    // The first play of both games is the same (the same weights choose it); what they learn from it is not.
+    assert_ne!(once.net(), one_ply.net());
+    assert_ne!(once.net(), &Net::new(6, 5));
 }
 
 #[test]

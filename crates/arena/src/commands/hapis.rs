@@ -47,6 +47,13 @@ const TRAIN: Command = Command {
         ),
         Arg::value("alpha", "α", "Step size α.").or("0.1"),
         Arg::value("lambda", "λ", "Trace decay λ, in 0..=1.").or("0.7"),
+        Arg::value(
+            "target-plies",
+            "N",
+            "Plies searched for each target: 1 the network's estimate of the next position (Tesauro's TD), 2 \
+             `expert`'s search of it (TD-leaf; about ten times slower).",
+        )
+        .or("1"),
         Training::CHECKPOINT,
         Training::EVAL_EVERY,
         Arg::value("eval-games", "N", "Games of each measuring match (against thesis, against heuristic).").or("200"),
@@ -63,6 +70,7 @@ struct TrainArgs {
     inputs: Option<Inputs>,
     alpha: f32,
     lambda: f32,
+    target_plies: u32,
     eval_games: u64,
 }
 
@@ -74,6 +82,7 @@ impl TrainArgs {
             inputs: call.get("inputs")?,
             alpha: call.required("alpha")?,
             lambda: call.required("lambda")?,
+            target_plies: call.number_in("target-plies", 1..=2)?.unwrap_or(1),
             eval_games: call.number_in("eval-games", 2..=u64::MAX)?.unwrap_or(200),
         })
     }
@@ -111,14 +120,16 @@ fn train(call: &mut Call<'_>) -> Result<(), Failure> {
         bail!("--games {} after the {first_game} already trained is too many", args.run.games);
     };
     host.note(&format!(
-        "training {} hidden units from game {first_game} to {end}, {} inputs, seed {}, α {}, λ {}",
+        "training {} hidden units from game {first_game} to {end}, {} inputs, seed {}, α {}, λ {}, targets {} ply",
         net.hidden(),
         net.inputs().name(),
         net.seed,
         args.alpha,
-        args.lambda
+        args.lambda,
+        args.target_plies
     ));
-    let mut trainer = Trainer::new(net, TdConfig { alpha: args.alpha, lambda: args.lambda });
+    let config = TdConfig { alpha: args.alpha, lambda: args.lambda, plies: args.target_plies };
+    let mut trainer = Trainer::new(net, config);
     let bar = call.bar(Some(args.run.games), "train hapis");
     if curve.points.is_empty() && args.run.eval_every > 0 {
         curve.points.push(measure(&trainer, args.eval_games)?);
