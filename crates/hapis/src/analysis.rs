@@ -129,15 +129,17 @@ mod tests {
         let exposed = play(&state, "10/16 16/21");
         let (_, after) = state.resolve(&exposed).expect("legal");
         assert_eq!(shot_rolls(&after, Side::White, 11), 11, "the heuristic's independent shot count agrees");
-        let (_, safe_after) = state.resolve(&play(&state, "11/17 10/15")).expect("legal");
-        assert!(
-            (1..=24)
-                .all(|p| shot_rolls(&safe_after, Side::White, p) == 0 || safe_after.point(Side::White, p).count != 1)
-        );
+        // Safe: no single White checker within any Black roll's reach.
+        let safe = |play: Play| {
+            let (_, after) = state.resolve(&play).expect("legal");
+            (1..=24).all(|p| shot_rolls(&after, Side::White, p) == 0 || after.point(Side::White, p).count != 1)
+        };
+        assert!(safe(play(&state, "11/17 10/15")) && !safe(exposed));
         let judged = judge(&state, exposed, 8).expect("a judgement");
         assert_eq!(judged.mark, Some("blunder"), "{judged:?}");
         assert!(judged.loss >= 0.16, "{judged:?}");
-        assert_eq!(judged.best, play(&state, "11/17 10/15"), "the safe play is the best");
+        // 11/17 10/15, or 10/16 11/16 (two deep on 16: nothing to pin), by the network.
+        assert!(safe(judged.best), "a safe play is the best: {judged:?}");
     }
 
     #[test]
@@ -161,7 +163,10 @@ mod tests {
         assert!(ranked.iter().all(|r| r.depth == 2), "every play searched at 2 plies");
         let narrow = judge(&state, exposed, 1).expect("a judgement");
         let wide = judge(&state, exposed, 32).expect("a judgement");
-        assert!((narrow.loss - wide.loss).abs() < 1e-9, "{narrow:?} {wide:?}");
+        // The best each finds may differ (the narrow search takes the 1-ply best), the play made's value may not.
+        let made = |j: &Judgement<Play>| j.value.expect("a value") - j.loss;
+        assert!(narrow.loss > 0.0 && wide.loss > 0.0, "{narrow:?} {wide:?}");
+        assert!((made(&narrow) - made(&wide)).abs() < 1e-9, "{narrow:?} {wide:?}");
     }
 
     #[test]

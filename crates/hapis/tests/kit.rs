@@ -139,12 +139,12 @@ const THESIS_RANDOM_CHECKED: &str = "\
 
 /// Written at the top of `hapis-expert-thesis-seed1.txt`.
 const EXPERT_THESIS_CHECKED: &str = "\
-# Checked by hand against docs/rules/hapis.md (2026-11-27, the 128-unit network), positions read from the
-#   lines before: 4: Black's 1-1 is four steps. 10: Black's 5-5 takes one checker 1/6/11/16/21*, each point on
-#   the way empty (White's 19, 14, 9), and pins White's blot on White's 4 (B 21:1/w). 21: 18/23* pins Black's
-#   blot on its 2. 22: 1/7* pins White's blot on 18. 27: 8/10* pins Black's 15. 30: 21/23 leaves the captor, so
-#   White's checker on 4 is free (W 4:1). 31: 4/10 lands on White's own pinning stack, 10/13* pins Black's 12.
-# 36: no play: Black's 7 and 8 meet White's doors on 11 and 12 and its pinning checker on 13 (a 6 or 5 from
-#   7 lands on 13 or 12, from 8 on 12 or 11), and Black cannot bear off from 23. 71: all fifteen White checkers
-#   home; 19/23 23/off bears off exactly. 87: a 5 bears off from 23, the farthest point; 24/off exactly.
-# 89: 23/off frees the Black checker pinned on its 2, 24/off ends the game; Black has none off, so mars: 2 points.";
+# Checked by hand against docs/rules/hapis.md (2026-11-29, the rich-input network), positions read from the
+#   lines before: 4: Black's 1-1 is four steps. 19: 14/20* pins Black's blot on its 5 (W 20:1/b). 20: 6/11* pins
+#   White's blot on its 14, 8/11 joins the captor (B 11:2/w). 27: one checker 7/9/11/13/15*, White's 9, 11, 13
+#   empty (Black's 16, 14, 12), pins Black's 10. 28: Black's fourth 2 has no move: 8/10 meets White's captor on
+#   15, 11/13 White's door on 12. 36: only the 6 (15/21): every 6 and 5 from 8 and 11 meets a closed point and
+#   Black cannot bear off, so the larger die. 40: 11/12 frees White's checker on 14 (W 14:1). 42, 44, 46: no
+#   play from 8 (White's 11, 13, 14 closed), none from 24 before all are home. 47: 9/13 frees Black's 16.
+# 69: 18/22 brings the last checker home, then 21/off with a 4 exactly. 85: 20/off frees Black's 5 (B 5:1).
+# 89: 23/off ends the game; Black has none off, so mars: 2 points.";
