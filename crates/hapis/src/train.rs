@@ -6,8 +6,8 @@
 //! gnubg's later training took them from a search, while the plays are still chosen 1-ply.
 //!
 //! Game `i` of training draws its dice and tie-breaks from `Stream::new(seed).derive(i)`, and every fourth
-//! game is played under the mother rule, so a run is fixed by its seed (and its α and λ) and can stop after
-//! any game and resume with the same result.
+//! game is played under the mother rule, so a run is fixed by its seed (and its α, λ and target plies) and can
+//! stop after any game and resume with the same result.
 
 use std::sync::Arc;
 
