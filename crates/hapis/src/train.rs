@@ -2,8 +2,9 @@
 //! choosing each play 1-ply by its own evaluation, and after every play moves its estimate of the previous
 //! position towards its estimate of the next (the game's result at the end), with eligibility traces. With
 //! [`TdConfig::plies`] 2 the estimate of the next position is the one `expert` plays by, its 2-ply search
-//! (the opponent's 21 rolls, each with its best reply by the network): TD-leaf's targets, as KnightCap and
-//! gnubg's later training took them from a search, while the plays are still chosen 1-ply.
+//! (the opponent's 21 rolls, each with its best reply by the network): a target from a search, as in KnightCap's
+//! TD-Leaf, though the estimate moved is the position's own rather than the search's leaf; the plays are still
+//! chosen 1-ply.
 //!
 //! Game `i` of training draws its dice and tie-breaks from `Stream::new(seed).derive(i)`, and every fourth
 //! game is played under the mother rule, so a run is fixed by its seed (and its α, λ and target plies) and can
@@ -13,8 +14,8 @@ use std::sync::Arc;
 
 use hamle_core::{Game, Stream, Turn};
 
-use crate::bots::neural::{Activations, Net, NeuralEval, Outcome, Params};
-use crate::bots::{Filter, Search};
+use crate::bots::neural::{Activations, Net, Outcome, Params};
+use crate::bots::{Level, Search};
 use crate::rules::{Hapis, Opening, Play, Position, Settings, Side};
 use hamle_core::curve::{Column, Layout, Measure};
 
@@ -153,12 +154,9 @@ impl Trainer {
             return white_view(self.net.forward(&scratch).out, position.turn);
         }
         // The search reads the weights as they are now; a copy costs little beside its hundreds of evaluations.
-        let search = Search {
-            eval: NeuralEval { net: Arc::new(self.net.clone()) },
-            plies: self.config.plies,
-            filter: Filter::default(),
-            star1: false,
-        };
+        // Without Star1, whose cuts give bounds rather than values.
+        let expert = Level::Expert.search(Arc::new(self.net.clone()));
+        let search = Search { plies: self.config.plies, star1: false, ..expert };
         white_view(to_f32(search.value(position, settings).flip().to_array()), position.turn)
     }
 

@@ -51,7 +51,7 @@ const TRAIN: Command = Command {
             "target-plies",
             "N",
             "Plies searched for each target: 1 the network's estimate of the next position (Tesauro's TD), 2 \
-             `expert`'s search of it (TD-leaf; about twenty times slower).",
+             `expert`'s search of it (a target from a search, after TD-Leaf; about twenty times slower).",
         )
         .or("1"),
         Training::CHECKPOINT,

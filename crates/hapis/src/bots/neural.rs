@@ -75,7 +75,7 @@ impl std::str::FromStr for Inputs {
         Inputs::ALL
             .into_iter()
             .find(|inputs| inputs.name() == s)
-            .ok_or_else(|| format!("unknown inputs {s:?}: board or rich"))
+            .ok_or_else(|| format!("unknown inputs {s:?}: {}", Inputs::ALL.map(Inputs::name).join(" or ")))
     }
 }
 
